@@ -1,0 +1,12 @@
+//===- ONNXOps.td - onnx dialect operations ----------------*- tablegen -*-===//
+
+#ifndef ONNXQUANT_DIALECT_ONNX_IR_ONNXOPS_TD
+#define ONNXQUANT_DIALECT_ONNX_IR_ONNXOPS_TD
+
+include "onnx-quant/Dialect/ONNX/IR/ONNXBase.td"
+include "onnx-quant/Dialect/ONNX/IR/ONNXMathOps.td"
+include "onnx-quant/Dialect/ONNX/IR/ONNXNNOps.td"
+include "onnx-quant/Dialect/ONNX/IR/ONNXTensorOps.td"
+include "onnx-quant/Dialect/ONNX/IR/ONNXQuantOps.td"
+
+#endif // ONNXQUANT_DIALECT_ONNX_IR_ONNXOPS_TD

@@ -1,0 +1,106 @@
+//===- ONNXQuantOps.td - QDQ and QOperator ops -------------*- tablegen -*-===//
+//
+// QuantizeLinear/DequantizeLinear are the QDQ form our own quantizer produces.
+// The QLinear*/…Integer ops are the QOperator form of models quantized by
+// other tools; QLinearAdd and QLinearGlobalAveragePool are `com.microsoft`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_DIALECT_ONNX_IR_ONNXQUANTOPS_TD
+#define ONNXQUANT_DIALECT_ONNX_IR_ONNXQUANTOPS_TD
+
+include "onnx-quant/Dialect/ONNX/IR/ONNXBase.td"
+
+def ONNX_QuantizeLinearOp : ONNX_Op<"QuantizeLinear"> {
+  let summary = "saturate(round(x / y_scale) + y_zero_point), per tensor or per axis";
+  let arguments = (ins AnyTensor:$x, AnyTensor:$y_scale,
+                   Optional<AnyTensor>:$y_zero_point,
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$axis);
+  let results = (outs AnyTensor:$y);
+}
+
+def ONNX_DequantizeLinearOp : ONNX_Op<"DequantizeLinear"> {
+  let summary = "(x - x_zero_point) * x_scale, per tensor or per axis";
+  let arguments = (ins AnyTensor:$x, AnyTensor:$x_scale,
+                   Optional<AnyTensor>:$x_zero_point,
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$axis);
+  let results = (outs AnyTensor:$y);
+}
+
+def ONNX_QLinearConvOp : ONNX_Op<"QLinearConv"> {
+  let summary = "convolution on quantized tensors with requantized output";
+  let arguments = (ins AnyTensor:$x, AnyTensor:$x_scale, AnyTensor:$x_zero_point,
+                   AnyTensor:$w, AnyTensor:$w_scale, AnyTensor:$w_zero_point,
+                   AnyTensor:$y_scale, AnyTensor:$y_zero_point,
+                   Optional<AnyTensor>:$B,
+                   AutoPadAttr:$auto_pad, OptInts:$dilations,
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$group,
+                   OptInts:$kernel_shape, OptInts:$pads, OptInts:$strides);
+  let results = (outs AnyTensor:$y);
+}
+
+def ONNX_QLinearMatMulOp : ONNX_Op<"QLinearMatMul"> {
+  let summary = "matmul on quantized tensors with requantized output";
+  let arguments = (ins AnyTensor:$a, AnyTensor:$a_scale, AnyTensor:$a_zero_point,
+                   AnyTensor:$b, AnyTensor:$b_scale, AnyTensor:$b_zero_point,
+                   AnyTensor:$y_scale, AnyTensor:$y_zero_point);
+  let results = (outs AnyTensor:$y);
+}
+
+def ONNX_QLinearAddOp : ONNX_Op<"QLinearAdd",
+    [MicrosoftDomain, AttrSizedOperandSegments]> {
+  let summary = "com.microsoft: broadcast add of quantized tensors";
+  let arguments = (ins AnyTensor:$A, AnyTensor:$A_scale,
+                   Optional<AnyTensor>:$A_zero_point,
+                   AnyTensor:$B, AnyTensor:$B_scale,
+                   Optional<AnyTensor>:$B_zero_point,
+                   AnyTensor:$C_scale, Optional<AnyTensor>:$C_zero_point);
+  let results = (outs AnyTensor:$C);
+  let assemblyFormat = [{
+    `(` $A `,` $A_scale `,` $B `,` $B_scale `,` $C_scale `)`
+    (`A_zero_point` `(` $A_zero_point^ `)`)?
+    (`B_zero_point` `(` $B_zero_point^ `)`)?
+    (`C_zero_point` `(` $C_zero_point^ `)`)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def ONNX_QLinearGlobalAveragePoolOp : ONNX_Op<"QLinearGlobalAveragePool",
+    [MicrosoftDomain]> {
+  let summary = "com.microsoft: global average pooling of a quantized tensor";
+  let arguments = (ins AnyTensor:$X, AnyTensor:$x_scale, AnyTensor:$x_zero_point,
+                   AnyTensor:$y_scale, AnyTensor:$y_zero_point,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$channels_last);
+  let results = (outs AnyTensor:$Y);
+}
+
+def ONNX_MatMulIntegerOp : ONNX_Op<"MatMulInteger", [AttrSizedOperandSegments]> {
+  let summary = "(A - a_zero_point) x (B - b_zero_point) accumulated in int32";
+  let arguments = (ins AnyTensor:$A, AnyTensor:$B,
+                   Optional<AnyTensor>:$a_zero_point,
+                   Optional<AnyTensor>:$b_zero_point);
+  let results = (outs AnyTensor:$Y);
+  let assemblyFormat = [{
+    `(` $A `,` $B `)` (`a_zero_point` `(` $a_zero_point^ `)`)?
+    (`b_zero_point` `(` $b_zero_point^ `)`)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+def ONNX_ConvIntegerOp : ONNX_Op<"ConvInteger", [AttrSizedOperandSegments]> {
+  let summary = "convolution of zero-point-corrected integers into int32";
+  let arguments = (ins AnyTensor:$x, AnyTensor:$w,
+                   Optional<AnyTensor>:$x_zero_point,
+                   Optional<AnyTensor>:$w_zero_point,
+                   AutoPadAttr:$auto_pad, OptInts:$dilations,
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$group,
+                   OptInts:$kernel_shape, OptInts:$pads, OptInts:$strides);
+  let results = (outs AnyTensor:$y);
+  let assemblyFormat = [{
+    `(` $x `,` $w `)` (`x_zero_point` `(` $x_zero_point^ `)`)?
+    (`w_zero_point` `(` $w_zero_point^ `)`)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+#endif // ONNXQUANT_DIALECT_ONNX_IR_ONNXQUANTOPS_TD

@@ -1,0 +1,116 @@
+//===- ONNXTensorOps.td - constants, shapes, data movement -*- tablegen -*-===//
+
+#ifndef ONNXQUANT_DIALECT_ONNX_IR_ONNXTENSOROPS_TD
+#define ONNXQUANT_DIALECT_ONNX_IR_ONNXTENSOROPS_TD
+
+include "onnx-quant/Dialect/ONNX/IR/ONNXBase.td"
+
+def ONNX_ConstantOp : ONNX_Op<"Constant",
+    [ConstantLike, AllTypesMatch<["value", "output"]>]> {
+  let summary = "a constant tensor (also every initializer of the graph)";
+  let description = [{
+    Large weights are `dense_resource` blobs so they are stored once and never
+    uniqued element by element; small ones are ordinary `dense` attributes.
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs AnyTensor:$output);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  let hasVerifier = 0;
+}
+
+def ONNX_IdentityOp : ONNX_Op<"Identity", [SameOperandsAndResultType]> {
+  let summary = "the input, unchanged";
+  let arguments = (ins AnyTensor:$input);
+  let results = (outs AnyTensor:$output);
+  let hasFolder = 1;
+  let hasVerifier = 0;
+}
+
+def ONNX_CastOp : ONNX_Op<"Cast"> {
+  let summary = "element type conversion; `to` is an ONNX TensorProto data type";
+  let arguments = (ins AnyTensor:$input, ONNX_I64Attr:$to);
+  let results = (outs AnyTensor:$output);
+  let hasFolder = 1;
+}
+
+def ONNX_ShapeOp : ONNX_Op<"Shape"> {
+  let summary = "the input's shape as a 1-D int64 tensor, sliced by [start, end)";
+  let arguments = (ins AnyTensor:$data, OptionalAttr<ONNX_I64Attr>:$end,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$start);
+  let results = (outs AnyTensor:$shape);
+}
+
+def ONNX_ReshapeOp : ONNX_Op<"Reshape"> {
+  let summary = "reshape to `shape` (0 copies a dimension unless allowzero, -1 is inferred)";
+  let arguments = (ins AnyTensor:$data, AnyTensor:$shape,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$allowzero);
+  let results = (outs AnyTensor:$reshaped);
+  let hasFolder = 1;
+}
+
+def ONNX_FlattenOp : ONNX_Op<"Flatten"> {
+  let summary = "collapse to 2-D around `axis`";
+  let arguments = (ins AnyTensor:$input, DefaultValuedAttr<ONNX_I64Attr, "1">:$axis);
+  let results = (outs AnyTensor:$output);
+}
+
+def ONNX_TransposeOp : ONNX_Op<"Transpose"> {
+  let summary = "permute dimensions (reverse them when `perm` is absent)";
+  let arguments = (ins AnyTensor:$data, OptInts:$perm);
+  let results = (outs AnyTensor:$transposed);
+  let hasFolder = 1;
+}
+
+def ONNX_ConcatOp : ONNX_Op<"Concat"> {
+  let summary = "concatenate along `axis`";
+  let arguments = (ins Variadic<AnyTensor>:$inputs, ONNX_I64Attr:$axis);
+  let results = (outs AnyTensor:$concat_result);
+}
+
+def ONNX_SplitOp : ONNX_Op<"Split"> {
+  let summary = "split along `axis`, in equal parts or by the `split` sizes";
+  let arguments = (ins AnyTensor:$input, Optional<AnyTensor>:$split,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$axis);
+  let results = (outs Variadic<AnyTensor>:$outputs);
+}
+
+def ONNX_SliceOp : ONNX_Op<"Slice", [AttrSizedOperandSegments]> {
+  let summary = "strided slice given by starts, ends and optional axes and steps";
+  let arguments = (ins AnyTensor:$data, AnyTensor:$starts, AnyTensor:$ends,
+                   Optional<AnyTensor>:$axes, Optional<AnyTensor>:$steps);
+  let results = (outs AnyTensor:$output);
+  let assemblyFormat = [{
+    `(` $data `,` $starts `,` $ends `)` (`axes` `(` $axes^ `)`)?
+    (`steps` `(` $steps^ `)`)? attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def ONNX_SqueezeOp : ONNX_Op<"Squeeze"> {
+  let summary = "remove size-1 dimensions (all of them when `axes` is absent)";
+  let arguments = (ins AnyTensor:$data, Optional<AnyTensor>:$axes);
+  let results = (outs AnyTensor:$squeezed);
+}
+
+def ONNX_UnsqueezeOp : ONNX_Op<"Unsqueeze"> {
+  let summary = "insert size-1 dimensions at `axes` of the output";
+  let arguments = (ins AnyTensor:$data, AnyTensor:$axes);
+  let results = (outs AnyTensor:$expanded);
+}
+
+def ONNX_PadOp : ONNX_Op<"Pad"> {
+  let summary = "pad with a constant, by reflection or by repeating the edge";
+  let arguments = (ins AnyTensor:$data, AnyTensor:$pads,
+                   Optional<AnyTensor>:$constant_value,
+                   DefaultValuedStrAttr<StrAttr, "constant">:$mode);
+  let results = (outs AnyTensor:$output);
+}
+
+def ONNX_GatherOp : ONNX_Op<"Gather"> {
+  let summary = "take slices of `data` along `axis` at `indices`";
+  let arguments = (ins AnyTensor:$data, AnyTensor:$indices,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$axis);
+  let results = (outs AnyTensor:$output);
+}
+
+#endif // ONNXQUANT_DIALECT_ONNX_IR_ONNXTENSOROPS_TD

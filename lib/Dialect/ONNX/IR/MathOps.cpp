@@ -1,0 +1,76 @@
+//===- MathOps.cpp - element-wise, activation, GEMM and reduction ops -----===//
+
+#include "VerifyUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+using namespace mlir::onnxq::detail;
+
+LogicalResult ClipOp::verify() {
+  if (getMin() && failed(verifyScalar(*this, getMin(), "min")))
+    return failure();
+  if (getMax() && failed(verifyScalar(*this, getMax(), "max")))
+    return failure();
+  return success();
+}
+
+LogicalResult SoftmaxOp::verify() {
+  std::optional<int64_t> rank = getRank(getInput());
+  return rank ? verifyAxis(*this, getAxis(), std::max<int64_t>(*rank, 1))
+              : success();
+}
+
+LogicalResult AddOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
+LogicalResult SubOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
+LogicalResult MulOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
+LogicalResult DivOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
+LogicalResult PowOp::verify() { return verifyBroadcastable(*this, getX(), getY()); }
+
+LogicalResult GemmOp::verify() {
+  if (failed(verifyRank(*this, getA(), 2, "A")) ||
+      failed(verifyRank(*this, getB(), 2, "B")))
+    return failure();
+  std::optional<int64_t> kA = getStaticDim(getA(), getTransA() ? 0 : 1);
+  std::optional<int64_t> kB = getStaticDim(getB(), getTransB() ? 1 : 0);
+  if (kA && kB && *kA != *kB)
+    return emitOpError() << "expects matching inner dimensions, got " << *kA
+                         << " and " << *kB;
+  if (getC()) {
+    std::optional<int64_t> rank = getRank(getC());
+    if (rank && *rank > 2)
+      return emitOpError() << "expects C of rank <= 2, got rank " << *rank;
+    return verifyBroadcastable(*this, getC(), getY());
+  }
+  return success();
+}
+
+LogicalResult MatMulOp::verify() {
+  std::optional<int64_t> rankA = getRank(getA()), rankB = getRank(getB());
+  if ((rankA && *rankA == 0) || (rankB && *rankB == 0))
+    return emitOpError("expects operands of rank >= 1");
+  if (!rankA || !rankB)
+    return success();
+  std::optional<int64_t> kA = getStaticDim(getA(), *rankA - 1);
+  std::optional<int64_t> kB = getStaticDim(getB(), *rankB == 1 ? 0 : *rankB - 2);
+  if (kA && kB && *kA != *kB)
+    return emitOpError() << "expects matching inner dimensions, got " << *kA
+                         << " and " << *kB;
+  return success();
+}
+
+LogicalResult ReduceMeanOp::verify() {
+  std::optional<int64_t> rank = getRank(getData());
+  if (!rank || !getAxes())
+    return success();
+  llvm::SmallSet<int64_t, 4> seen;
+  for (int64_t axis : getI64Values(*getAxes())) {
+    if (failed(verifyAxis(*this, axis, *rank, "axes")))
+      return failure();
+    if (!seen.insert(axis < 0 ? axis + *rank : axis).second)
+      return emitOpError() << "expects unique axes, got " << axis << " twice";
+  }
+  return success();
+}

@@ -1,0 +1,34 @@
+//===- ONNXDialect.cpp - the onnx dialect ---------------------------------===//
+
+#include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOpsDialect.cpp.inc"
+
+void ONNXDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.cpp.inc"
+      >();
+}
+
+Operation *ONNXDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  auto elements = dyn_cast<ElementsAttr>(value);
+  if (!elements || elements.getType() != type)
+    return nullptr;
+  return ConstantOp::create(builder, loc, elements);
+}
+
+StringRef mlir::onnxq::getONNXDomain(Operation *op) {
+  return op->hasTrait<MicrosoftDomain>() ? "com.microsoft" : "";
+}
+
+#define GET_OP_CLASSES
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.cpp.inc"

@@ -1,0 +1,117 @@
+//===- QuantOps.cpp - QDQ and QOperator ops -------------------------------===//
+
+#include "VerifyUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+using namespace mlir::onnxq::detail;
+
+LogicalResult QuantizeLinearOp::verify() {
+  if (failed(verifyInt8Element(*this, getY(), "a result")))
+    return failure();
+  if (getYZeroPoint() &&
+      failed(verifySameElementType(*this, getYZeroPoint(), "y_zero_point",
+                                   getY(), "the result")))
+    return failure();
+  return verifyQuantParams(*this, getX(), getYScale(), getYZeroPoint(),
+                           getAxis());
+}
+
+LogicalResult DequantizeLinearOp::verify() {
+  Type xType = getElementTypeOrSelf(getX().getType());
+  if (!xType.isInteger(8) && !xType.isInteger(32))
+    return emitOpError() << "expects x with i8, ui8 or i32 elements, got "
+                         << getX().getType();
+  if (!isa<FloatType>(getElementTypeOrSelf(getY().getType())))
+    return emitOpError() << "expects a floating-point result, got "
+                         << getY().getType();
+  if (getXZeroPoint() &&
+      failed(verifySameElementType(*this, getXZeroPoint(), "x_zero_point",
+                                   getX(), "x")))
+    return failure();
+  return verifyQuantParams(*this, getX(), getXScale(), getXZeroPoint(),
+                           getAxis());
+}
+
+/// Each (data, scale, zero point) triple of a QLinear op: 8-bit data, a
+/// zero point of the data's element type.
+static LogicalResult verifyQuantizedOperand(Operation *op, Value data,
+                                            StringRef name, Value zeroPoint) {
+  if (failed(verifyInt8Element(op, data, name)))
+    return failure();
+  if (zeroPoint && failed(verifySameElementType(op, zeroPoint, "its zero point",
+                                                data, name)))
+    return failure();
+  return success();
+}
+
+LogicalResult QLinearConvOp::verify() {
+  if (failed(verifyQuantizedOperand(*this, getX(), "x", getXZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getW(), "w", getWZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getY(), "y", getYZeroPoint())) ||
+      failed(verifyScalar(*this, getXScale(), "x_scale")) ||
+      failed(verifyScalar(*this, getYScale(), "y_scale")) ||
+      failed(verifyQuantParams(*this, getW(), getWScale(), getWZeroPoint(), 0)))
+    return failure();
+  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
+                     getDilationsAttr(), getAutoPad()};
+  return verifyConvolution(*this, getX(), getW(), getGroup(), window);
+}
+
+LogicalResult QLinearMatMulOp::verify() {
+  if (failed(verifyQuantizedOperand(*this, getA(), "a", getAZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getB(), "b", getBZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getY(), "y", getYZeroPoint())) ||
+      failed(verifyScalar(*this, getAScale(), "a_scale")) ||
+      failed(verifyScalar(*this, getYScale(), "y_scale")))
+    return failure();
+  return success();
+}
+
+LogicalResult QLinearAddOp::verify() {
+  if (failed(verifyQuantizedOperand(*this, getA(), "A", getAZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getB(), "B", getBZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getC(), "C", getCZeroPoint())))
+    return failure();
+  const StringRef names[] = {"A_scale", "B_scale", "C_scale"};
+  Value values[] = {getAScale(), getBScale(), getCScale()};
+  for (auto [scale, name] : llvm::zip(values, names))
+    if (failed(verifyScalar(*this, scale, name)))
+      return failure();
+  return verifyBroadcastable(*this, getA(), getB());
+}
+
+LogicalResult QLinearGlobalAveragePoolOp::verify() {
+  if (failed(verifyQuantizedOperand(*this, getX(), "X", getXZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getY(), "Y", getYZeroPoint())))
+    return failure();
+  if (getChannelsLast() != 0 && getChannelsLast() != 1)
+    return emitOpError() << "expects channels_last 0 or 1, got "
+                         << getChannelsLast();
+  return verifyMinRank(*this, getX(), 3, "an input");
+}
+
+static LogicalResult verifyInt32Result(Operation *op, Value result) {
+  if (!getElementTypeOrSelf(result.getType()).isInteger(32))
+    return op->emitOpError() << "expects an i32 result, got "
+                             << result.getType();
+  return success();
+}
+
+LogicalResult MatMulIntegerOp::verify() {
+  if (failed(verifyQuantizedOperand(*this, getA(), "A", getAZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getB(), "B", getBZeroPoint())))
+    return failure();
+  return verifyInt32Result(*this, getY());
+}
+
+LogicalResult ConvIntegerOp::verify() {
+  if (failed(verifyQuantizedOperand(*this, getX(), "x", getXZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getW(), "w", getWZeroPoint())) ||
+      failed(verifyInt32Result(*this, getY())))
+    return failure();
+  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
+                     getDilationsAttr(), getAutoPad()};
+  return verifyConvolution(*this, getX(), getW(), getGroup(), window);
+}

@@ -1,0 +1,214 @@
+//===- VerifyUtils.cpp - checks shared by onnx op verifiers ---------------===//
+
+#include "VerifyUtils.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+
+namespace mlir::onnxq::detail {
+
+std::optional<int64_t> getRank(Value value) {
+  if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+    return type.getRank();
+  return std::nullopt;
+}
+
+std::optional<int64_t> getStaticDim(Value value, int64_t dim) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || dim < 0 || dim >= type.getRank() || type.isDynamicDim(dim))
+    return std::nullopt;
+  return type.getDimSize(dim);
+}
+
+SmallVector<int64_t> getI64Values(ArrayAttr array) {
+  SmallVector<int64_t> values;
+  if (array)
+    for (Attribute a : array)
+      values.push_back(cast<IntegerAttr>(a).getInt());
+  return values;
+}
+
+LogicalResult verifyAxis(Operation *op, int64_t axis, int64_t rank,
+                         StringRef name, bool allowEnd) {
+  int64_t upper = allowEnd ? rank : rank - 1;
+  if (axis < -rank || axis > upper)
+    return op->emitOpError() << "expects " << name << " in [" << -rank << ", "
+                             << upper << "] for rank " << rank << ", got "
+                             << axis;
+  return success();
+}
+
+LogicalResult verifyBroadcastable(Operation *op, Value a, Value b) {
+  auto aType = dyn_cast<RankedTensorType>(a.getType());
+  auto bType = dyn_cast<RankedTensorType>(b.getType());
+  if (!aType || !bType)
+    return success();
+  ArrayRef<int64_t> aShape = aType.getShape(), bShape = bType.getShape();
+  for (size_t i = 1, e = std::min(aShape.size(), bShape.size()); i <= e; ++i) {
+    int64_t x = aShape[aShape.size() - i], y = bShape[bShape.size() - i];
+    if (x == y || x == 1 || y == 1 || ShapedType::isDynamic(x) ||
+        ShapedType::isDynamic(y))
+      continue;
+    return op->emitOpError() << "expects broadcast-compatible operands, got "
+                             << aType << " and " << bType;
+  }
+  return success();
+}
+
+LogicalResult verifyRank(Operation *op, Value value, int64_t rank,
+                         StringRef name) {
+  std::optional<int64_t> actual = getRank(value);
+  if (actual && *actual != rank)
+    return op->emitOpError() << "expects " << name << " of rank " << rank
+                             << ", got rank " << *actual;
+  return success();
+}
+
+LogicalResult verifyMinRank(Operation *op, Value value, int64_t minRank,
+                            StringRef name) {
+  std::optional<int64_t> actual = getRank(value);
+  if (actual && *actual < minRank)
+    return op->emitOpError() << "expects " << name << " of rank >= " << minRank
+                             << ", got rank " << *actual;
+  return success();
+}
+
+LogicalResult verifyScalar(Operation *op, Value value, StringRef name) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (type && type.hasStaticShape() && type.getNumElements() != 1)
+    return op->emitOpError() << "expects " << name << " to be a scalar, got "
+                             << type;
+  return success();
+}
+
+LogicalResult verifyIntegerVector(Operation *op, Value value, StringRef name) {
+  auto type = cast<TensorType>(value.getType());
+  if (!type.getElementType().isInteger() ||
+      (type.hasRank() && type.getRank() != 1))
+    return op->emitOpError() << "expects " << name
+                             << " to be a 1-D integer tensor, got " << type;
+  return success();
+}
+
+LogicalResult verifySameElementType(Operation *op, Value a, StringRef aName,
+                                    Value b, StringRef bName) {
+  Type aType = getElementTypeOrSelf(a.getType());
+  Type bType = getElementTypeOrSelf(b.getType());
+  if (aType != bType)
+    return op->emitOpError() << "expects " << aName << " and " << bName
+                             << " to have the same element type, got " << aType
+                             << " and " << bType;
+  return success();
+}
+
+static LogicalResult verifyLength(Operation *op, ArrayAttr attr, StringRef name,
+                                  size_t expected, int64_t minValue) {
+  if (!attr)
+    return success();
+  if (attr.size() != expected)
+    return op->emitOpError() << "expects " << name << " to have " << expected
+                             << " values, got " << attr.size();
+  for (int64_t v : getI64Values(attr))
+    if (v < minValue)
+      return op->emitOpError() << "expects " << name << " values >= "
+                               << minValue << ", got " << v;
+  return success();
+}
+
+LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs) {
+  if (!llvm::is_contained({"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"},
+                          attrs.autoPad))
+    return op->emitOpError() << "expects auto_pad to be NOTSET, SAME_UPPER, "
+                                "SAME_LOWER or VALID, got '"
+                             << attrs.autoPad << "'";
+  std::optional<int64_t> rank = getRank(x);
+  if (!rank)
+    return success();
+  if (*rank < 3)
+    return op->emitOpError() << "expects an input of rank >= 3 (N, C, "
+                                "spatial...), got rank "
+                             << *rank;
+  size_t spatial = *rank - 2;
+  if (failed(verifyLength(op, attrs.kernelShape, "kernel_shape", spatial, 1)) ||
+      failed(verifyLength(op, attrs.pads, "pads", 2 * spatial, 0)) ||
+      failed(verifyLength(op, attrs.strides, "strides", spatial, 1)) ||
+      failed(verifyLength(op, attrs.dilations, "dilations", spatial, 1)))
+    return failure();
+  return success();
+}
+
+LogicalResult verifyConvolution(Operation *op, Value x, Value w, int64_t group,
+                                WindowAttrs attrs) {
+  if (group < 1)
+    return op->emitOpError() << "expects group >= 1, got " << group;
+  if (failed(verifyWindow(op, x, attrs)))
+    return failure();
+  std::optional<int64_t> xRank = getRank(x), wRank = getRank(w);
+  if (xRank && wRank && *xRank != *wRank)
+    return op->emitOpError() << "expects weights of the input's rank "
+                             << *xRank << ", got rank " << *wRank;
+  std::optional<int64_t> channels = getStaticDim(x, 1);
+  std::optional<int64_t> wChannels = getStaticDim(w, 1);
+  if (channels && wChannels && *channels != *wChannels * group)
+    return op->emitOpError()
+           << "expects input channels (" << *channels
+           << ") = weight channels (" << *wChannels << ") * group (" << group
+           << ")";
+  std::optional<int64_t> filters = getStaticDim(w, 0);
+  if (filters && *filters % group != 0)
+    return op->emitOpError() << "expects the number of filters (" << *filters
+                             << ") to be a multiple of group (" << group << ")";
+  SmallVector<int64_t> kernel = getI64Values(attrs.kernelShape);
+  for (auto [i, k] : llvm::enumerate(kernel)) {
+    std::optional<int64_t> dim = getStaticDim(w, i + 2);
+    if (dim && *dim != k)
+      return op->emitOpError() << "expects kernel_shape to match the weights' "
+                                  "spatial dimensions, got "
+                               << k << " for dimension " << *dim;
+  }
+  return success();
+}
+
+LogicalResult verifyQuantParams(Operation *op, Value data, Value scale,
+                                Value zeroPoint, int64_t axis) {
+  if (!isa<FloatType>(getElementTypeOrSelf(scale.getType())))
+    return op->emitOpError() << "expects a floating-point scale, got "
+                             << scale.getType();
+  if (zeroPoint) {
+    auto scaleType = dyn_cast<RankedTensorType>(scale.getType());
+    auto zpType = dyn_cast<RankedTensorType>(zeroPoint.getType());
+    if (scaleType && zpType && scaleType.getShape() != zpType.getShape())
+      return op->emitOpError()
+             << "expects scale and zero point of the same shape, got "
+             << scaleType << " and " << zpType;
+  }
+  std::optional<int64_t> scaleRank = getRank(scale);
+  if (!scaleRank || *scaleRank == 0)
+    return success();
+  if (*scaleRank != 1)
+    return op->emitOpError() << "expects a scalar or 1-D scale, got rank "
+                             << *scaleRank;
+  std::optional<int64_t> rank = getRank(data);
+  std::optional<int64_t> length = getStaticDim(scale, 0);
+  if (!rank || !length || *length == 1)
+    return success();
+  if (failed(verifyAxis(op, axis, *rank)))
+    return failure();
+  std::optional<int64_t> dim = getStaticDim(data, axis < 0 ? axis + *rank : axis);
+  if (dim && *dim != *length)
+    return op->emitOpError() << "expects a per-axis scale of length " << *dim
+                             << " (dimension " << axis << "), got " << *length;
+  return success();
+}
+
+LogicalResult verifyInt8Element(Operation *op, Value value, StringRef name) {
+  auto type = dyn_cast<IntegerType>(getElementTypeOrSelf(value.getType()));
+  if (!type || type.getWidth() != 8 || type.isSigned())
+    return op->emitOpError() << "expects " << name
+                             << " with i8 or ui8 elements, got "
+                             << value.getType();
+  return success();
+}
+
+} // namespace mlir::onnxq::detail
