@@ -1,0 +1,48 @@
+//===- ONNXImporter.h - ONNX model to onnx dialect --------------*- C++ -*-===//
+//
+// Public entry point of the importer. The protobuf types stay behind this
+// header: the rest of the compiler sees MLIR only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_IMPORT_ONNXIMPORTER_H
+#define ONNXQUANT_IMPORT_ONNXIMPORTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringMap.h"
+#include <string>
+
+namespace mlir::onnxq {
+
+struct ImportOptions {
+  /// Static shapes for graph inputs, by input name. An input missing here
+  /// with a dynamic first dimension gets batch 1 (with a remark); any other
+  /// dynamic dimension is an error.
+  llvm::StringMap<SmallVector<int64_t>> inputShapes;
+  /// Initializers of more bytes than this become `dense_resource` blobs.
+  size_t resourceThresholdBytes = 1024;
+  /// Name of the function holding the graph.
+  std::string functionName = "main_graph";
+};
+
+/// Imports the model at `path`: binary protobuf, ONNX text syntax
+/// (`.onnxtext`) or protobuf text format (`.textproto`, `.pbtxt`). Emits
+/// diagnostics and returns null on failure.
+OwningOpRef<ModuleOp> importONNXFile(MLIRContext *context, StringRef path,
+                                     const ImportOptions &options);
+
+/// Parses `--input-shape` values `name:1x3x224x224` into `shapes`; returns an
+/// error message on bad syntax.
+std::optional<std::string>
+parseInputShapes(ArrayRef<std::string> specs,
+                 llvm::StringMap<SmallVector<int64_t>> &shapes);
+
+/// The newest ai.onnx opset the importer accepts (that of libonnx).
+int64_t getMaxSupportedOpset();
+/// The oldest ai.onnx opset the importer accepts.
+constexpr int64_t kMinSupportedOpset = 7;
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_IMPORT_ONNXIMPORTER_H

@@ -1,0 +1,288 @@
+//===- ONNXExporter.cpp - onnx dialect to an ONNX model -------------------===//
+
+#include "onnx-quant/Export/ONNXExporter.h"
+
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
+#include "onnx-quant/Import/ONNXImporter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/StringSet.h"
+
+#include "onnx/checker.h"
+#include "onnx/onnx_pb.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+namespace onnxpb = ONNX_NAMESPACE;
+
+namespace {
+class Exporter {
+public:
+  explicit Exporter(func::FuncOp func) : func(func) {}
+  LogicalResult run(onnxpb::ModelProto &model);
+
+private:
+  std::string uniqueName(StringRef base);
+  std::string nameFromLoc(Location loc, StringRef fallback);
+  LogicalResult exportTensor(ElementsAttr attr, Location loc,
+                             onnxpb::TensorProto &tensor);
+  LogicalResult exportType(Type type, Location loc, onnxpb::TypeProto &proto);
+  LogicalResult exportAttribute(NamedAttribute attr, Operation *op,
+                                onnxpb::AttributeProto &proto);
+  LogicalResult exportOp(Operation *op, onnxpb::GraphProto &graph);
+  void addValueInfo(Value value, const std::string &name,
+                    google::protobuf::RepeatedPtrField<onnxpb::ValueInfoProto> &infos);
+
+  func::FuncOp func;
+  llvm::StringSet<> usedNames;
+  llvm::DenseMap<Value, std::string> names;
+};
+} // namespace
+
+std::string Exporter::uniqueName(StringRef base) {
+  std::string name = base.empty() ? "v" : base.str();
+  for (int i = 1; !usedNames.insert(name).second; ++i)
+    name = (base + "_" + Twine(i)).str();
+  return name;
+}
+
+std::string Exporter::nameFromLoc(Location loc, StringRef fallback) {
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return uniqueName(nameLoc.getName().getValue());
+  return uniqueName(fallback);
+}
+
+LogicalResult Exporter::exportTensor(ElementsAttr attr, Location loc,
+                                     onnxpb::TensorProto &tensor) {
+  auto type = cast<ShapedType>(attr.getType());
+  std::optional<ONNXDataType> dataType = getONNXDataType(type.getElementType());
+  if (!dataType || !type.hasStaticShape())
+    return emitError(loc) << "cannot export constant of type " << type;
+  tensor.set_data_type(static_cast<int>(*dataType));
+  for (int64_t dim : type.getShape())
+    tensor.add_dims(dim);
+  std::string &raw = *tensor.mutable_raw_data();
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return emitError(loc) << "constant refers to a resource with no data";
+    ArrayRef<char> data = blob->getData();
+    raw.assign(data.begin(), data.end());
+    return success();
+  }
+  auto dense = dyn_cast<DenseElementsAttr>(attr);
+  if (!dense)
+    return emitError(loc) << "cannot export constant attribute " << attr;
+  if (type.getElementType().isInteger(1)) {
+    for (bool b : dense.getValues<bool>())
+      raw.push_back(b ? 1 : 0);
+    return success();
+  }
+  ArrayRef<char> data = dense.getRawData();
+  int64_t count = dense.isSplat() ? type.getNumElements() : 1;
+  raw.reserve(data.size() * count);
+  for (int64_t i = 0; i < count; ++i)
+    raw.append(data.begin(), data.end());
+  return success();
+}
+
+LogicalResult Exporter::exportType(Type type, Location loc,
+                                   onnxpb::TypeProto &proto) {
+  auto tensorType = dyn_cast<TensorType>(type);
+  std::optional<ONNXDataType> dataType =
+      tensorType ? getONNXDataType(tensorType.getElementType()) : std::nullopt;
+  if (!dataType)
+    return emitError(loc) << "cannot export a value of type " << type;
+  auto *tensorProto = proto.mutable_tensor_type();
+  tensorProto->set_elem_type(static_cast<int>(*dataType));
+  if (auto ranked = dyn_cast<RankedTensorType>(type)) {
+    auto *shape = tensorProto->mutable_shape();
+    for (int64_t dim : ranked.getShape()) {
+      auto *d = shape->add_dim();
+      if (!ShapedType::isDynamic(dim))
+        d->set_dim_value(dim);
+    }
+  }
+  return success();
+}
+
+void Exporter::addValueInfo(
+    Value value, const std::string &name,
+    google::protobuf::RepeatedPtrField<onnxpb::ValueInfoProto> &infos) {
+  onnxpb::ValueInfoProto *info = infos.Add();
+  info->set_name(name);
+  (void)exportType(value.getType(), value.getLoc(), *info->mutable_type());
+}
+
+LogicalResult Exporter::exportAttribute(NamedAttribute attr, Operation *op,
+                                        onnxpb::AttributeProto &proto) {
+  using A = onnxpb::AttributeProto;
+  proto.set_name(attr.getName().str());
+  Attribute value = attr.getValue();
+  if (auto i = dyn_cast<IntegerAttr>(value)) {
+    proto.set_type(A::INT);
+    proto.set_i(i.getInt());
+  } else if (auto f = dyn_cast<FloatAttr>(value)) {
+    proto.set_type(A::FLOAT);
+    proto.set_f(f.getValueAsDouble());
+  } else if (auto s = dyn_cast<StringAttr>(value)) {
+    proto.set_type(A::STRING);
+    proto.set_s(s.str());
+  } else if (auto e = dyn_cast<ElementsAttr>(value)) {
+    proto.set_type(A::TENSOR);
+    return exportTensor(e, op->getLoc(), *proto.mutable_t());
+  } else if (auto array = dyn_cast<ArrayAttr>(value)) {
+    bool floats = !array.empty() && isa<FloatAttr>(array[0]);
+    proto.set_type(floats ? A::FLOATS : A::INTS);
+    for (Attribute element : array) {
+      if (auto f = dyn_cast<FloatAttr>(element))
+        proto.add_floats(f.getValueAsDouble());
+      else
+        proto.add_ints(cast<IntegerAttr>(element).getInt());
+    }
+  } else {
+    return op->emitError() << "cannot export attribute '"
+                           << attr.getName().getValue() << "' = " << value;
+  }
+  return success();
+}
+
+LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
+  if (auto constant = dyn_cast<ConstantOp>(op)) {
+    std::string name = nameFromLoc(op->getLoc(), "const");
+    names[constant.getResult()] = name;
+    onnxpb::TensorProto *tensor = graph.add_initializer();
+    tensor->set_name(name);
+    return exportTensor(constant.getValue(), op->getLoc(), *tensor);
+  }
+  if (!isa<ONNXDialect>(op->getDialect()))
+    return op->emitError() << "cannot export '" << op->getName()
+                           << "' to ONNX: only onnx dialect ops can be written";
+  onnxpb::NodeProto *node = graph.add_node();
+  StringRef opType = op->getName().stripDialect();
+  node->set_op_type(opType.str());
+  node->set_domain(getONNXDomain(op).str());
+  node->set_name(nameFromLoc(op->getLoc(), opType));
+
+  // Absent optional inputs are empty names, as in ONNX.
+  auto segments = dyn_cast_or_null<DenseI32ArrayAttr>(
+      op->getInherentAttr("operandSegmentSizes").value_or(Attribute()));
+  SmallVector<Value> present(op->getOperands());
+  size_t next = 0;
+  auto addInput = [&](Value v) { node->add_input(v ? names.lookup(v) : ""); };
+  if (segments) {
+    for (int32_t size : segments.asArrayRef())
+      addInput(size ? present[next++] : Value());
+    while (node->input_size() && node->input(node->input_size() - 1).empty())
+      node->mutable_input()->RemoveLast();
+  } else {
+    for (Value v : present)
+      addInput(v);
+  }
+  for (OpResult result : op->getResults()) {
+    std::string name = names.lookup(result);
+    if (name.empty())
+      name = names[result] = uniqueName(node->name() + "_out" +
+                                        std::to_string(result.getResultNumber()));
+    node->add_output(name);
+    addValueInfo(result, name, *graph.mutable_value_info());
+  }
+  auto properties = dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute());
+  if (properties)
+    for (NamedAttribute attr : properties) {
+      if (attr.getName() == "operandSegmentSizes")
+        continue;
+      if (failed(exportAttribute(attr, op, *node->add_attribute())))
+        return failure();
+    }
+  return success();
+}
+
+LogicalResult Exporter::run(onnxpb::ModelProto &model) {
+  model.set_ir_version(8);
+  model.set_producer_name("onnx-quant");
+  auto *opset = model.add_opset_import();
+  opset->set_domain("");
+  opset->set_version(getMaxSupportedOpset());
+  bool microsoft = false;
+  func.walk([&](Operation *op) {
+    microsoft |= op->hasTrait<MicrosoftDomain>();
+  });
+  if (microsoft) {
+    auto *msOpset = model.add_opset_import();
+    msOpset->set_domain("com.microsoft");
+    msOpset->set_version(1);
+  }
+  onnxpb::GraphProto &graph = *model.mutable_graph();
+  graph.set_name(func.getSymName().str());
+  Block &body = func.getBody().front();
+
+  for (BlockArgument arg : body.getArguments()) {
+    auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "onnx.name");
+    std::string name = uniqueName(attr ? attr.getValue()
+                                       : "input_" + std::to_string(arg.getArgNumber()));
+    names[arg] = name;
+    addValueInfo(arg, name, *graph.mutable_input());
+  }
+  // Graph outputs keep their names: name the producing op results after them.
+  auto returnOp = cast<func::ReturnOp>(body.getTerminator());
+  SmallVector<std::string> outputNames;
+  for (auto [i, value] : llvm::enumerate(returnOp.getOperands())) {
+    auto attr = func.getResultAttrOfType<StringAttr>(i, "onnx.name");
+    std::string name = uniqueName(attr ? attr.getValue() : "output_" + std::to_string(i));
+    outputNames.push_back(name);
+    Operation *def = value.getDefiningOp();
+    if (def && !isa<ConstantOp>(def) && !names.count(value))
+      names[value] = name;
+  }
+  for (Operation &op : body.without_terminator())
+    if (failed(exportOp(&op, graph)))
+      return failure();
+  // Outputs that are inputs, constants or returned twice need an Identity.
+  for (auto [value, name] : llvm::zip(returnOp.getOperands(), outputNames)) {
+    if (names.lookup(value) != name) {
+      onnxpb::NodeProto *identity = graph.add_node();
+      identity->set_op_type("Identity");
+      identity->set_name(uniqueName(name + "_identity"));
+      identity->add_input(names.lookup(value));
+      identity->add_output(name);
+    }
+    addValueInfo(value, name, *graph.mutable_output());
+  }
+  // value_info must not repeat graph outputs.
+  llvm::StringSet<> outputs;
+  for (const std::string &name : outputNames)
+    outputs.insert(name);
+  auto *infos = graph.mutable_value_info();
+  infos->erase(std::remove_if(infos->begin(), infos->end(),
+                              [&](const onnxpb::ValueInfoProto &info) {
+                                return outputs.contains(info.name());
+                              }),
+               infos->end());
+  return success();
+}
+
+LogicalResult mlir::onnxq::exportONNXModel(ModuleOp module,
+                                           llvm::raw_ostream &os) {
+  auto funcs = module.getOps<func::FuncOp>();
+  if (std::distance(funcs.begin(), funcs.end()) != 1)
+    return module.emitError("--emit=onnx expects a module with exactly one "
+                            "function (the graph)");
+  onnxpb::ModelProto model;
+  if (failed(Exporter(*funcs.begin()).run(model)))
+    return failure();
+  try {
+    onnxpb::checker::check_model(model);
+  } catch (const std::exception &e) {
+    return module.emitError() << "the exported model fails the ONNX checker: "
+                              << e.what();
+  }
+  std::string bytes;
+  if (!model.SerializeToString(&bytes))
+    return module.emitError("cannot serialize the ONNX model (over 2 GiB?)");
+  os << bytes;
+  return success();
+}

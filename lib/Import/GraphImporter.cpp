@@ -1,0 +1,320 @@
+//===- GraphImporter.cpp - ONNX graph to a func.func of onnx ops ----------===//
+
+#include "GraphImporter.h"
+#include "ModelLoader.h"
+#include "TensorImporter.h"
+
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/Path.h"
+
+#include "onnx/defs/schema.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+namespace onnxpb = ONNX_NAMESPACE;
+
+static std::string normalizeDomain(const std::string &domain) {
+  return domain == "ai.onnx" ? "" : domain;
+}
+
+GraphImporter::GraphImporter(MLIRContext *context,
+                             const onnxpb::ModelProto &model, StringRef path,
+                             const ImportOptions &options)
+    : context(context), model(model), options(options),
+      modelDir(llvm::sys::path::parent_path(path).str()),
+      fileLoc(FileLineColLoc::get(context, path, 0, 0)), builder(context) {
+  const onnxpb::GraphProto &graph = model.graph();
+  for (const auto &init : graph.initializer())
+    initializers[init.name()] = &init;
+  for (const auto *infos : {&graph.input(), &graph.value_info(), &graph.output()})
+    for (const auto &info : *infos)
+      valueTypes[info.name()] = &info.type();
+  for (const auto &opset : model.opset_import())
+    opsets[normalizeDomain(opset.domain())] = opset.version();
+  for (const auto &node : graph.node())
+    for (const auto &input : node.input())
+      usedNames.insert(input);
+  for (const auto &output : graph.output())
+    usedNames.insert(output.name());
+}
+
+InFlightDiagnostic GraphImporter::emitNodeError(const ImportedNode &node) {
+  return emitError(node.loc) << "node '" << node.name << "' ("
+                             << node.proto.op_type() << ", opset "
+                             << node.opset << "): ";
+}
+
+Value GraphImporter::createConstant(ElementsAttr value, Location loc) {
+  // Constants go to the top of the function, in order of first use.
+  OpBuilder::InsertionGuard guard(builder);
+  Block *entry = builder.getInsertionBlock();
+  auto it = entry->begin();
+  while (it != entry->end() && isa<ConstantOp>(*it))
+    ++it;
+  builder.setInsertionPoint(entry, it);
+  return ConstantOp::create(builder, loc, value);
+}
+
+Value GraphImporter::createI64Vector(ArrayRef<int64_t> values, Location loc) {
+  auto type = RankedTensorType::get({int64_t(values.size())},
+                                    builder.getI64Type());
+  return createConstant(DenseElementsAttr::get(type, values), loc);
+}
+
+Value GraphImporter::createScalar(Type elementType, double value,
+                                  Location loc) {
+  auto type = RankedTensorType::get({}, elementType);
+  Attribute scalar =
+      isa<FloatType>(elementType)
+          ? Attribute(builder.getFloatAttr(elementType, value))
+          : Attribute(builder.getIntegerAttr(elementType, int64_t(value)));
+  return createConstant(DenseElementsAttr::get(type, scalar), loc);
+}
+
+FailureOr<Value> GraphImporter::lookupValue(const std::string &name,
+                                            Location loc) {
+  if (Value value = values.lookup(name))
+    return value;
+  const onnxpb::TensorProto *init = initializers.lookup(name);
+  if (!init)
+    return emitError(loc) << "value '" << name << "' is used before it is "
+                          << "defined";
+  FailureOr<ElementsAttr> attr = importTensor(
+      *init, context, modelDir, options.resourceThresholdBytes, loc);
+  if (failed(attr))
+    return failure();
+  Value value = createConstant(
+      *attr, NameLoc::get(StringAttr::get(context, name), fileLoc));
+  values[name] = value;
+  return value;
+}
+
+Type GraphImporter::lookupType(const std::string &name) const {
+  const onnxpb::TypeProto *type = valueTypes.lookup(name);
+  return type ? importType(*type, context) : nullptr;
+}
+
+FailureOr<Attribute>
+GraphImporter::importAttribute(const onnxpb::AttributeProto &attr,
+                               Location loc) {
+  using A = onnxpb::AttributeProto;
+  switch (attr.type()) {
+  case A::FLOAT: return Attribute(builder.getF32FloatAttr(attr.f()));
+  case A::INT: return Attribute(builder.getI64IntegerAttr(attr.i()));
+  case A::STRING: return Attribute(builder.getStringAttr(attr.s()));
+  case A::FLOATS:
+    return Attribute(builder.getF32ArrayAttr(
+        SmallVector<float>(attr.floats().begin(), attr.floats().end())));
+  case A::INTS:
+    return Attribute(builder.getI64ArrayAttr(
+        SmallVector<int64_t>(attr.ints().begin(), attr.ints().end())));
+  case A::TENSOR: {
+    FailureOr<ElementsAttr> tensor = importTensor(
+        attr.t(), context, modelDir, options.resourceThresholdBytes, loc);
+    if (failed(tensor))
+      return failure();
+    return Attribute(*tensor);
+  }
+  default:
+    return emitError(loc) << "attribute '" << attr.name() << "' has type "
+                          << A::AttributeType_Name(attr.type())
+                          << ", which onnx-quant does not support";
+  }
+}
+
+LogicalResult GraphImporter::buildGeneric(ImportedNode &node,
+                                          SmallVectorImpl<Value> &results) {
+  const std::string &opType = node.proto.op_type();
+  std::optional<RegisteredOperationName> opName =
+      RegisteredOperationName::lookup("onnx." + opType, context);
+  assert(opName && "the loader checked that every op is in the dialect");
+  SmallVector<Value> operands(node.operands);
+  while (!operands.empty() && !operands.back())
+    operands.pop_back();
+
+  OperationState state(node.loc, *opName);
+  if (opName->hasTrait<OpTrait::AttrSizedOperandSegments>()) {
+    // Optional inputs may be absent anywhere: one segment per ONNX input.
+    bool microsoft = opName->hasTrait<MicrosoftDomain>();
+    const onnxpb::OpSchema *schema = onnxpb::OpSchemaRegistry::Schema(
+        opType, microsoft ? 1 : getMaxSupportedOpset(),
+        microsoft ? "com.microsoft" : "");
+    size_t slots = schema->inputs().size();
+    if (operands.size() > slots)
+      return emitNodeError(node) << "has " << operands.size()
+                                 << " inputs, but the op takes at most "
+                                 << slots;
+    SmallVector<int32_t> segments;
+    for (size_t i = 0; i < slots; ++i)
+      segments.push_back(i < operands.size() && operands[i] ? 1 : 0);
+    state.addAttribute("operandSegmentSizes",
+                       builder.getDenseI32ArrayAttr(segments));
+    for (Value operand : operands)
+      if (operand)
+        state.addOperands(operand);
+  } else {
+    if (llvm::is_contained(operands, Value()))
+      return emitNodeError(node) << "an absent input before a present one is "
+                                    "not supported for this op";
+    state.addOperands(operands);
+  }
+  ArrayRef<StringAttr> known = opName->getAttributeNames();
+  for (NamedAttribute attr : node.attributes) {
+    if (!llvm::is_contained(known, attr.getName()))
+      return emitNodeError(node) << "attribute '" << attr.getName().getValue()
+                                 << "' is not supported";
+  }
+  state.addAttributes(node.attributes);
+  state.addTypes(node.resultTypes);
+  Operation *op = builder.create(state);
+  results.append(op->result_begin(), op->result_end());
+  return success();
+}
+
+LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
+                                        int index) {
+  std::string name = getNodeName(proto, index);
+  std::string domain = normalizeDomain(proto.domain());
+  ImportedNode node{proto, name, opsets.lookup(domain),
+                    NameLoc::get(StringAttr::get(context, name), fileLoc),
+                    {}, {}, {}};
+  for (const std::string &input : proto.input()) {
+    if (input.empty()) {
+      node.operands.push_back(nullptr);
+      continue;
+    }
+    FailureOr<Value> value = lookupValue(input, node.loc);
+    if (failed(value))
+      return failure();
+    node.operands.push_back(*value);
+  }
+  for (const onnxpb::AttributeProto &attr : proto.attribute()) {
+    FailureOr<Attribute> value = importAttribute(attr, node.loc);
+    if (failed(value))
+      return failure();
+    node.attributes.append(attr.name(), *value);
+  }
+  // Trailing optional outputs nobody reads are not materialized (their types
+  // are often not inferred, e.g. Dropout-7's mask).
+  const onnxpb::OpSchema *schema = onnxpb::OpSchemaRegistry::Schema(
+      proto.op_type(), node.opset, domain);
+  auto isOptional = [&](int i) {
+    return schema && i < int(schema->outputs().size()) &&
+           schema->outputs()[i].GetOption() == onnxpb::OpSchema::Optional;
+  };
+  int numResults = proto.output_size();
+  while (numResults > 0 && (proto.output(numResults - 1).empty() ||
+                            (isOptional(numResults - 1) &&
+                             !usedNames.contains(proto.output(numResults - 1)))))
+    --numResults;
+  auto opName = RegisteredOperationName::lookup("onnx." + proto.op_type(),
+                                                context);
+  for (int i = 0; i < numResults; ++i) {
+    Type type = lookupType(proto.output(i));
+    // Element-wise ops keep their operand's type even where ONNX shape
+    // inference gave up (e.g. downstream of an op it has no schema for).
+    if (!type && opName->hasTrait<OpTrait::SameOperandsAndResultType>() &&
+        !node.operands.empty() && node.operands[0])
+      type = node.operands[0].getType();
+    if (!type)
+      return emitNodeError(node)
+             << "ONNX shape inference gave no tensor type for output "
+             << i << (proto.output(i).empty() ? "" : " '" + proto.output(i) + "'")
+             << "; give static input shapes with --input-shape";
+    node.resultTypes.push_back(type);
+  }
+
+  SmallVector<Value> results;
+  OpsetHandler handler = lookupOpsetHandler(proto.op_type(), node.opset);
+  if (failed(handler ? handler(*this, node, results)
+                     : buildGeneric(node, results)))
+    return failure();
+  for (auto [output, result] : llvm::zip(proto.output(), results))
+    if (!output.empty())
+      values[output] = result;
+  return success();
+}
+
+OwningOpRef<ModuleOp> GraphImporter::importModel() {
+  const onnxpb::GraphProto &graph = model.graph();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  builder.setInsertionPointToEnd(module->getBody());
+  auto func = func::FuncOp::create(builder, fileLoc, options.functionName,
+                                   builder.getFunctionType({}, {}));
+  Block *entry = func.addEntryBlock();
+  SmallVector<Type> argTypes;
+  for (const onnxpb::ValueInfoProto &input : graph.input()) {
+    if (initializers.count(input.name()))
+      continue;
+    Type type = importType(input.type(), context);
+    if (!type) {
+      emitError(fileLoc) << "graph input '" << input.name()
+                         << "' has a type onnx-quant does not support";
+      return nullptr;
+    }
+    Location loc = NameLoc::get(builder.getStringAttr(input.name()), fileLoc);
+    values[input.name()] = entry->addArgument(type, loc);
+    argTypes.push_back(type);
+  }
+  builder.setInsertionPointToStart(entry);
+  for (auto [index, node] : llvm::enumerate(graph.node()))
+    if (failed(importNode(node, index)))
+      return nullptr;
+
+  SmallVector<Value> results;
+  for (const onnxpb::ValueInfoProto &output : graph.output()) {
+    FailureOr<Value> value = lookupValue(output.name(), fileLoc);
+    if (failed(value))
+      return nullptr;
+    results.push_back(*value);
+  }
+  func::ReturnOp::create(builder, fileLoc, results);
+  func.setType(builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
+  int argIndex = 0;
+  for (const onnxpb::ValueInfoProto &input : graph.input())
+    if (!initializers.count(input.name()))
+      func.setArgAttr(argIndex++, "onnx.name",
+                      builder.getStringAttr(input.name()));
+  for (auto [i, output] : llvm::enumerate(graph.output()))
+    func.setResultAttr(i, "onnx.name", builder.getStringAttr(output.name()));
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+OwningOpRef<ModuleOp> mlir::onnxq::importONNXFile(MLIRContext *context,
+                                                  StringRef path,
+                                                  const ImportOptions &options) {
+  context->loadDialect<ONNXDialect, func::FuncDialect>();
+  Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
+  onnxpb::ModelProto model;
+  if (failed(loadModel(context, path, fileLoc, options, model)))
+    return nullptr;
+  return GraphImporter(context, model, path, options).importModel();
+}
+
+std::optional<std::string>
+mlir::onnxq::parseInputShapes(ArrayRef<std::string> specs,
+                              llvm::StringMap<SmallVector<int64_t>> &shapes) {
+  for (StringRef spec : specs) {
+    auto [name, dims] = spec.rsplit(':');
+    if (name.empty() || dims.empty())
+      return ("--input-shape expects NAME:D0xD1x..., got '" + spec + "'").str();
+    SmallVector<int64_t> shape;
+    SmallVector<StringRef> parts;
+    dims.split(parts, 'x');
+    for (StringRef part : parts) {
+      int64_t dim;
+      if (part.getAsInteger(10, dim) || dim <= 0)
+        return ("--input-shape '" + spec + "': '" + part +
+                "' is not a positive dimension")
+            .str();
+      shape.push_back(dim);
+    }
+    shapes[name] = shape;
+  }
+  return std::nullopt;
+}

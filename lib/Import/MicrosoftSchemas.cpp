@@ -1,0 +1,80 @@
+//===- MicrosoftSchemas.cpp - com.microsoft op schemas for libonnx --------===//
+
+#include "MicrosoftSchemas.h"
+
+#include "onnx/defs/schema.h"
+#include "onnx/defs/shape_inference.h"
+
+#include <mutex>
+
+using namespace ONNX_NAMESPACE;
+
+static constexpr const char *kDomain = "com.microsoft";
+
+static void inferQLinearAdd(InferenceContext &ctx) {
+  propagateElemTypeFromInputToOutput(ctx, 0, 0);
+  if (hasInputShape(ctx, 0) && hasInputShape(ctx, 3))
+    bidirectionalBroadcastShapeInference(
+        ctx.getInputType(0)->tensor_type().shape(),
+        ctx.getInputType(3)->tensor_type().shape(), *getOutputShape(ctx, 0));
+}
+
+static void inferQLinearGlobalAveragePool(InferenceContext &ctx) {
+  propagateElemTypeFromInputToOutput(ctx, 0, 0);
+  if (!hasInputShape(ctx, 0))
+    return;
+  const TensorShapeProto &in = ctx.getInputType(0)->tensor_type().shape();
+  if (in.dim_size() < 3)
+    fail_shape_inference("QLinearGlobalAveragePool expects rank >= 3");
+  const AttributeProto *attr = ctx.getAttribute("channels_last");
+  bool channelsLast = attr && attr->i() != 0;
+  int channelDim = channelsLast ? in.dim_size() - 1 : 1;
+  TensorShapeProto *out = getOutputShape(ctx, 0);
+  for (int i = 0; i < in.dim_size(); ++i) {
+    if (i == 0 || i == channelDim)
+      *out->add_dim() = in.dim(i);
+    else
+      out->add_dim()->set_dim_value(1);
+  }
+}
+
+static OpSchema quantizedTriple(OpSchema schema, int first, const char *name) {
+  std::string n(name);
+  return schema.Input(first, n, "", "T")
+      .Input(first + 1, n + "_scale", "", "tensor(float)")
+      .Input(first + 2, n + "_zero_point", "", "T", OpSchema::Optional);
+}
+
+void mlir::onnxq::registerMicrosoftSchemas() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto &ranges = OpSchemaRegistry::DomainToVersionRange::Instance();
+    if (!ranges.Map().count(kDomain))
+      ranges.AddDomainToVersion(kDomain, 1, 1);
+    const std::vector<std::string> int8Types = {"tensor(uint8)", "tensor(int8)"};
+
+    OpSchema add("QLinearAdd", __FILE__, __LINE__);
+    add.SetDomain(kDomain).SinceVersion(1);
+    add = quantizedTriple(quantizedTriple(std::move(add), 0, "A"), 3, "B");
+    add.Input(6, "C_scale", "", "tensor(float)")
+        .Input(7, "C_zero_point", "", "T", OpSchema::Optional)
+        .Output(0, "C", "", "T")
+        .TypeConstraint("T", int8Types, "8-bit integers")
+        .TypeAndShapeInferenceFunction(inferQLinearAdd);
+    OpSchemaRegistry::OpSchemaRegisterOnce registerAdd(add);
+
+    OpSchema pool("QLinearGlobalAveragePool", __FILE__, __LINE__);
+    pool.SetDomain(kDomain)
+        .SinceVersion(1)
+        .Attr("channels_last", "", AttributeProto::INT, static_cast<int64_t>(0))
+        .Input(0, "X", "", "T")
+        .Input(1, "x_scale", "", "tensor(float)")
+        .Input(2, "x_zero_point", "", "T")
+        .Input(3, "y_scale", "", "tensor(float)")
+        .Input(4, "y_zero_point", "", "T")
+        .Output(0, "Y", "", "T")
+        .TypeConstraint("T", int8Types, "8-bit integers")
+        .TypeAndShapeInferenceFunction(inferQLinearGlobalAveragePool);
+    OpSchemaRegistry::OpSchemaRegisterOnce registerPool(pool);
+  });
+}

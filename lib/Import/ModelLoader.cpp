@@ -1,0 +1,237 @@
+//===- ModelLoader.cpp - read, validate and shape-infer a model -----------===//
+
+#include "ModelLoader.h"
+#include "MicrosoftSchemas.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OperationSupport.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include "onnx/checker.h"
+#include "onnx/common/version.h"
+#include "onnx/defs/parser.h"
+#include "onnx/defs/schema.h"
+#include "onnx/shape_inference/implementation.h"
+#include <google/protobuf/text_format.h>
+
+using namespace mlir;
+using namespace mlir::onnxq;
+namespace onnxpb = ONNX_NAMESPACE;
+
+int64_t mlir::onnxq::getMaxSupportedOpset() {
+  return onnxpb::OpSchemaRegistry::DomainToVersionRange::Instance()
+      .Map()
+      .at(onnxpb::ONNX_DOMAIN)
+      .second;
+}
+
+static bool isDefaultDomain(const std::string &domain) {
+  return domain.empty() || domain == "ai.onnx";
+}
+
+int64_t mlir::onnxq::getDefaultDomainOpset(const onnxpb::ModelProto &model) {
+  for (const auto &opset : model.opset_import())
+    if (isDefaultDomain(opset.domain()))
+      return opset.version();
+  return 0;
+}
+
+std::string mlir::onnxq::getNodeName(const onnxpb::NodeProto &node,
+                                     int index) {
+  if (!node.name().empty())
+    return node.name();
+  return node.op_type() + "_" + std::to_string(index);
+}
+
+static LogicalResult parseModel(StringRef path, Location loc,
+                                onnxpb::ModelProto &model) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false);
+  if (std::error_code ec = buffer.getError())
+    return emitError(loc) << "cannot read the model file: " << ec.message();
+  StringRef data = (*buffer)->getBuffer();
+  StringRef ext = llvm::sys::path::extension(path);
+  if (ext == ".onnxtext") {
+    auto status = onnxpb::OnnxParser::Parse(model, data.str().c_str());
+    if (!status.IsOK())
+      return emitError(loc) << "cannot parse the ONNX text model: "
+                            << status.ErrorMessage();
+  } else if (ext == ".textproto" || ext == ".pbtxt") {
+    if (!google::protobuf::TextFormat::ParseFromString(data.str(), &model))
+      return emitError(loc) << "cannot parse the protobuf text model";
+  } else if (!model.ParseFromArray(data.data(), data.size())) {
+    return emitError(loc) << "not a valid ONNX model: the file is not a "
+                             "ModelProto protobuf (truncated or not .onnx?)";
+  }
+  // Protobuf accepts many non-ONNX byte strings; an ONNX model always names
+  // its IR version and opsets.
+  if (model.ir_version() <= 0 || model.opset_import_size() == 0 ||
+      !model.has_graph())
+    return emitError(loc) << "not a valid ONNX model: no IR version, opset "
+                             "import or graph (is this an ONNX file?)";
+  return success();
+}
+
+static LogicalResult checkOpsets(const onnxpb::ModelProto &model,
+                                 Location loc) {
+  int64_t opset = getDefaultDomainOpset(model);
+  int64_t maxOpset = getMaxSupportedOpset();
+  if (opset == 0)
+    return emitError(loc) << "the model imports no ai.onnx opset";
+  if (opset < kMinSupportedOpset)
+    return emitError(loc) << "opset " << opset << " is older than the oldest "
+                          << "supported opset (" << kMinSupportedOpset
+                          << "); convert the model with "
+                             "onnx.version_converter first";
+  if (opset > maxOpset)
+    return emitError(loc) << "opset " << opset << " is newer than the newest "
+                          << "supported opset (" << maxOpset
+                          << ", that of libonnx " << onnxpb::LAST_RELEASE_VERSION
+                          << "); convert the model to opset " << maxOpset
+                          << " with onnx.version_converter";
+  return success();
+}
+
+/// Every node must be an op of the dialect, in the right domain.
+static LogicalResult checkSupportedOps(MLIRContext *ctx,
+                                       const onnxpb::ModelProto &model,
+                                       Location loc) {
+  llvm::StringMap<int64_t> opsets;
+  for (const auto &opset : model.opset_import())
+    opsets[isDefaultDomain(opset.domain()) ? "" : opset.domain()] =
+        opset.version();
+  for (auto [index, node] : llvm::enumerate(model.graph().node())) {
+    std::string domain = isDefaultDomain(node.domain()) ? "" : node.domain();
+    auto name = RegisteredOperationName::lookup("onnx." + node.op_type(), ctx);
+    bool microsoft = name && name->hasTrait<MicrosoftDomain>();
+    bool supported = name && (domain == (microsoft ? "com.microsoft" : ""));
+    if (supported)
+      continue;
+    return emitError(loc) << "node '" << getNodeName(node, index)
+                          << "': unsupported operator '" << node.op_type()
+                          << "' (domain '"
+                          << (domain.empty() ? "ai.onnx" : domain)
+                          << "', opset " << opsets.lookup(domain)
+                          << "); run `onnx-quant-opt --help` for the "
+                             "supported operators";
+  }
+  return success();
+}
+
+static std::string describeDims(const onnxpb::TensorShapeProto &shape) {
+  std::string text;
+  for (auto [i, dim] : llvm::enumerate(shape.dim())) {
+    if (i)
+      text += "x";
+    text += dim.has_dim_value() ? std::to_string(dim.dim_value())
+            : dim.has_dim_param() ? dim.dim_param()
+                                  : "?";
+  }
+  return text;
+}
+
+/// Applies `--input-shape` and the batch-1 default to the graph inputs that
+/// are not initializers.
+static LogicalResult fixInputShapes(onnxpb::ModelProto &model,
+                                    const ImportOptions &options,
+                                    Location loc) {
+  onnxpb::GraphProto &graph = *model.mutable_graph();
+  llvm::StringSet<> initializers;
+  for (const auto &init : graph.initializer())
+    initializers.insert(init.name());
+  llvm::StringSet<> used;
+  for (onnxpb::ValueInfoProto &input : *graph.mutable_input()) {
+    if (initializers.contains(input.name()))
+      continue;
+    if (!input.type().has_tensor_type())
+      return emitError(loc) << "graph input '" << input.name()
+                            << "' is not a tensor";
+    onnxpb::TensorShapeProto *shape =
+        input.mutable_type()->mutable_tensor_type()->mutable_shape();
+    auto given = options.inputShapes.find(input.name());
+    if (given != options.inputShapes.end()) {
+      used.insert(input.name());
+      ArrayRef<int64_t> dims = given->second;
+      if (input.type().tensor_type().has_shape() &&
+          shape->dim_size() != int64_t(dims.size()))
+        return emitError(loc) << "--input-shape for '" << input.name()
+                              << "' has rank " << dims.size()
+                              << " but the model's input has rank "
+                              << shape->dim_size() << " ("
+                              << describeDims(*shape) << ")";
+      for (auto [i, d] : llvm::enumerate(dims)) {
+        if (i < size_t(shape->dim_size()) && shape->dim(i).has_dim_value() &&
+            shape->dim(i).dim_value() != d)
+          return emitError(loc) << "--input-shape for '" << input.name()
+                                << "' sets dimension " << i << " to " << d
+                                << " but the model fixes it to "
+                                << shape->dim(i).dim_value();
+      }
+      shape->clear_dim();
+      for (int64_t d : dims)
+        shape->add_dim()->set_dim_value(d);
+      continue;
+    }
+    if (!input.type().tensor_type().has_shape())
+      return emitError(loc) << "graph input '" << input.name()
+                            << "' has no shape; give one with --input-shape="
+                            << input.name() << ":<d0>x<d1>x...";
+    for (int i = 0; i < shape->dim_size(); ++i) {
+      onnxpb::TensorShapeProto_Dimension *dim = shape->mutable_dim(i);
+      if (dim->has_dim_value() && dim->dim_value() > 0)
+        continue;
+      if (i == 0) {
+        emitRemark(loc) << "graph input '" << input.name()
+                        << "': dynamic batch dimension '" << dim->dim_param()
+                        << "' set to 1 (choose another with --input-shape="
+                        << input.name() << ":...)";
+        dim->set_dim_value(1);
+        continue;
+      }
+      return emitError(loc) << "graph input '" << input.name()
+                            << "' has dynamic dimension " << i << " ("
+                            << describeDims(*shape)
+                            << "); give a static shape with --input-shape="
+                            << input.name() << ":<d0>x<d1>x...";
+    }
+  }
+  for (const auto &entry : options.inputShapes)
+    if (!used.contains(entry.getKey())) {
+      std::string names;
+      for (const auto &input : graph.input())
+        if (!initializers.contains(input.name()))
+          names += (names.empty() ? "" : ", ") + input.name();
+      return emitError(loc) << "--input-shape names '" << entry.getKey()
+                            << "', which is not a graph input (inputs: "
+                            << names << ")";
+    }
+  return success();
+}
+
+LogicalResult mlir::onnxq::loadModel(MLIRContext *context, StringRef path,
+                                     Location loc, const ImportOptions &options,
+                                     onnxpb::ModelProto &model) {
+  registerMicrosoftSchemas();
+  if (failed(parseModel(path, loc, model)) || failed(checkOpsets(model, loc)) ||
+      failed(checkSupportedOps(context, model, loc)) ||
+      failed(fixInputShapes(model, options, loc)))
+    return failure();
+  try {
+    onnxpb::checker::check_model(model);
+  } catch (const std::exception &e) {
+    return emitError(loc) << "the model fails the ONNX checker: " << e.what();
+  }
+  try {
+    onnxpb::ShapeInferenceOptions inference(/*check_type=*/false,
+                                            /*error_mode=*/0,
+                                            /*enable_data_propagation=*/true);
+    onnxpb::shape_inference::InferShapes(
+        model, onnxpb::OpSchemaRegistry::Instance(), inference);
+  } catch (const std::exception &e) {
+    return emitError(loc) << "ONNX shape inference failed: " << e.what();
+  }
+  return success();
+}

@@ -1,0 +1,28 @@
+//===- ModelLoader.h - read, validate and shape-infer a model ---*- C++ -*-===//
+
+#ifndef ONNXQUANT_LIB_IMPORT_MODELLOADER_H
+#define ONNXQUANT_LIB_IMPORT_MODELLOADER_H
+
+#include "onnx-quant/Import/ONNXImporter.h"
+
+#include "onnx/onnx_pb.h"
+
+namespace mlir::onnxq {
+
+/// Reads `path` into `model`, checks that every node is an op the dialect
+/// has, fixes dynamic graph-input dimensions, then runs the ONNX checker and
+/// shape inference. Reports errors at `fileLoc` and returns failure.
+LogicalResult loadModel(MLIRContext *context, StringRef path, Location fileLoc,
+                        const ImportOptions &options,
+                        ONNX_NAMESPACE::ModelProto &model);
+
+/// The ai.onnx opset the model imports (0 when it declares none).
+int64_t getDefaultDomainOpset(const ONNX_NAMESPACE::ModelProto &model);
+
+/// The name used for a node in diagnostics and locations: its own name, or
+/// `<op_type>_<index>` when it has none.
+std::string getNodeName(const ONNX_NAMESPACE::NodeProto &node, int index);
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_LIB_IMPORT_MODELLOADER_H
