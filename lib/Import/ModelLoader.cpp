@@ -81,11 +81,24 @@ static LogicalResult checkOpsets(const onnxpb::ModelProto &model,
   int64_t maxOpset = getMaxSupportedOpset();
   if (opset == 0)
     return emitError(loc) << "the model imports no ai.onnx opset";
-  if (opset < kMinSupportedOpset)
-    return emitError(loc) << "opset " << opset << " is older than the oldest "
-                          << "supported opset (" << kMinSupportedOpset
-                          << "); convert the model with "
-                             "onnx.version_converter first";
+  if (opset < kMinSupportedOpset) {
+    // An older model is fine when none of its ops changed up to opset 7
+    // (e.g. GlobalAveragePool-1); binary ops with the `broadcast` attribute
+    // of opsets 1-6 are not.
+    for (const auto &node : model.graph().node()) {
+      if (!isDefaultDomain(node.domain()))
+        continue;
+      auto *old = onnxpb::OpSchemaRegistry::Schema(node.op_type(), opset);
+      auto *v7 = onnxpb::OpSchemaRegistry::Schema(node.op_type(),
+                                                  kMinSupportedOpset);
+      if (!old || !v7 || old->SinceVersion() != v7->SinceVersion())
+        return emitError(loc)
+               << "opset " << opset << " is older than the oldest supported "
+               << "opset (" << kMinSupportedOpset << ") and " << node.op_type()
+               << " changed since; convert the model with "
+                  "onnx.version_converter first";
+    }
+  }
   if (opset > maxOpset)
     return emitError(loc) << "opset " << opset << " is newer than the newest "
                           << "supported opset (" << maxOpset
@@ -181,7 +194,7 @@ static LogicalResult fixInputShapes(onnxpb::ModelProto &model,
                             << input.name() << ":<d0>x<d1>x...";
     for (int i = 0; i < shape->dim_size(); ++i) {
       onnxpb::TensorShapeProto_Dimension *dim = shape->mutable_dim(i);
-      if (dim->has_dim_value() && dim->dim_value() > 0)
+      if (dim->has_dim_value())
         continue;
       if (i == 0) {
         emitRemark(loc) << "graph input '" << input.name()

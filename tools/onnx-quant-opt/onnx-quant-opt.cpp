@@ -51,11 +51,31 @@ static cl::opt<std::string> functionName(
     "function-name", cl::desc("Name of the imported graph function"),
     cl::init("main_graph"), cl::cat(category));
 
+static cl::opt<bool> printSupportedOps(
+    "print-supported-ops",
+    cl::desc("Print the supported ONNX operators, one 'OpType domain' per "
+             "line, and exit"),
+    cl::init(false), cl::cat(category));
+
 /// Inputs the importer reads (everything else is parsed as MLIR).
 static bool isONNXInput(StringRef path) {
   StringRef ext = sys::path::extension(path);
   return ext == ".onnx" || ext == ".onnxtext" || ext == ".textproto" ||
          ext == ".pbtxt";
+}
+
+/// The dialect's ops as ONNX (op type, domain) pairs, sorted by op type.
+static std::vector<std::pair<std::string, std::string>> getSupportedOps() {
+  MLIRContext context;
+  context.loadDialect<onnxq::ONNXDialect>();
+  std::vector<std::pair<std::string, std::string>> ops;
+  for (RegisteredOperationName name : context.getRegisteredOperations())
+    if (name.getDialectNamespace() == "onnx")
+      ops.emplace_back(name.stripDialect().str(),
+                       name.hasTrait<onnxq::MicrosoftDomain>() ? "com.microsoft"
+                                                               : "ai.onnx");
+  llvm::sort(ops);
+  return ops;
 }
 
 static std::string buildDescription() {
@@ -68,14 +88,10 @@ static std::string buildDescription() {
       "Supported ONNX operators (ai.onnx opsets " +
       std::to_string(onnxq::kMinSupportedOpset) + "-" +
       std::to_string(onnxq::getMaxSupportedOpset()) + "; [ms] = com.microsoft):\n ";
-  MLIRContext context;
-  context.loadDialect<onnxq::ONNXDialect>();
   size_t column = 1;
-  for (RegisteredOperationName name : context.getRegisteredOperations()) {
-    if (name.getDialectNamespace() != "onnx")
-      continue;
-    std::string entry = " " + name.stripDialect().str() +
-                        (name.hasTrait<onnxq::MicrosoftDomain>() ? "[ms]" : "");
+  for (const auto &[opType, domain] : getSupportedOps()) {
+    std::string entry =
+        " " + opType + (domain == "com.microsoft" ? "[ms]" : "");
     if (column + entry.size() > 78) {
       text += "\n ";
       column = 1;
@@ -156,6 +172,12 @@ int main(int argc, char **argv) {
   std::string description = buildDescription();
   auto [inputPath, outputPath] =
       registerAndParseCLIOptions(argc, argv, description, registry);
+
+  if (printSupportedOps) {
+    for (const auto &[opType, domain] : getSupportedOps())
+      outs() << opType << " " << domain << "\n";
+    return 0;
+  }
 
   // Plain MLIR in and out is exactly mlir-opt (split-input-file,
   // verify-diagnostics, ...).

@@ -133,8 +133,11 @@ LogicalResult ResizeOp::verify() {
   if (!llvm::is_contained({"nearest", "linear", "cubic"}, getMode()))
     return emitOpError() << "expects mode nearest, linear or cubic, got '"
                          << getMode() << "'";
+  // tf_half_pixel_for_nn is Resize-11's; opset 13 dropped it, but importing
+  // an opset 11/12 model keeps it.
   if (!llvm::is_contained({"half_pixel", "pytorch_half_pixel", "align_corners",
-                           "asymmetric", "tf_crop_and_resize"},
+                           "asymmetric", "tf_crop_and_resize",
+                           "tf_half_pixel_for_nn"},
                           getCoordinateTransformationMode()))
     return emitOpError() << "expects a known coordinate_transformation_mode, "
                             "got '"
