@@ -165,7 +165,8 @@ def compare(a, b, exact, rtol, atol):
         return same, float(not same), float(not same)
     if exact:
         ok = a.tobytes() == b.tobytes()  # bitwise: tells -0.0 from 0.0, NaN payloads
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    # 1-D views: item assignment below also works for rank-0 outputs.
+    a64, b64 = a.astype(np.float64).reshape(-1), b.astype(np.float64).reshape(-1)
     nan_a, nan_b = np.isnan(a64), np.isnan(b64)
     with np.errstate(invalid="ignore", over="ignore"):
         diff = np.abs(a64 - b64)

@@ -25,34 +25,38 @@ public:
   LogicalResult run(onnxpb::ModelProto &model);
 
 private:
-  std::string uniqueName(StringRef base);
-  std::string nameFromLoc(Location loc, StringRef fallback);
+  std::string uniqueName(StringRef base, llvm::StringSet<> &used);
+  std::string uniqueName(StringRef base) { return uniqueName(base, usedNames); }
+  /// A node name: the op's NameLoc, unique among node names (tensor names
+  /// live in their own namespace, as in ONNX).
+  std::string nodeName(Location loc, StringRef fallback);
   LogicalResult exportTensor(ElementsAttr attr, Location loc,
                              onnxpb::TensorProto &tensor);
   LogicalResult exportType(Type type, Location loc, onnxpb::TypeProto &proto);
   LogicalResult exportAttribute(NamedAttribute attr, Operation *op,
                                 onnxpb::AttributeProto &proto);
   LogicalResult exportOp(Operation *op, onnxpb::GraphProto &graph);
-  void addValueInfo(Value value, const std::string &name,
-                    google::protobuf::RepeatedPtrField<onnxpb::ValueInfoProto> &infos);
+  LogicalResult addValueInfo(
+      Value value, const std::string &name,
+      google::protobuf::RepeatedPtrField<onnxpb::ValueInfoProto> &infos);
 
   func::FuncOp func;
-  llvm::StringSet<> usedNames;
+  llvm::StringSet<> usedNames, usedNodeNames;
   llvm::DenseMap<Value, std::string> names;
 };
 } // namespace
 
-std::string Exporter::uniqueName(StringRef base) {
+std::string Exporter::uniqueName(StringRef base, llvm::StringSet<> &used) {
   std::string name = base.empty() ? "v" : base.str();
-  for (int i = 1; !usedNames.insert(name).second; ++i)
+  for (int i = 1; !used.insert(name).second; ++i)
     name = (base + "_" + Twine(i)).str();
   return name;
 }
 
-std::string Exporter::nameFromLoc(Location loc, StringRef fallback) {
-  if (auto nameLoc = dyn_cast<NameLoc>(loc))
-    return uniqueName(nameLoc.getName().getValue());
-  return uniqueName(fallback);
+std::string Exporter::nodeName(Location loc, StringRef fallback) {
+  auto nameLoc = dyn_cast<NameLoc>(loc);
+  return uniqueName(nameLoc ? nameLoc.getName().getValue() : fallback,
+                    usedNodeNames);
 }
 
 LogicalResult Exporter::exportTensor(ElementsAttr attr, Location loc,
@@ -109,12 +113,12 @@ LogicalResult Exporter::exportType(Type type, Location loc,
   return success();
 }
 
-void Exporter::addValueInfo(
+LogicalResult Exporter::addValueInfo(
     Value value, const std::string &name,
     google::protobuf::RepeatedPtrField<onnxpb::ValueInfoProto> &infos) {
   onnxpb::ValueInfoProto *info = infos.Add();
   info->set_name(name);
-  (void)exportType(value.getType(), value.getLoc(), *info->mutable_type());
+  return exportType(value.getType(), value.getLoc(), *info->mutable_type());
 }
 
 LogicalResult Exporter::exportAttribute(NamedAttribute attr, Operation *op,
@@ -152,20 +156,22 @@ LogicalResult Exporter::exportAttribute(NamedAttribute attr, Operation *op,
 
 LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
   if (auto constant = dyn_cast<ConstantOp>(op)) {
-    std::string name = nameFromLoc(op->getLoc(), "const");
+    auto nameLoc = dyn_cast<NameLoc>(op->getLoc());
+    std::string name =
+        uniqueName(nameLoc ? nameLoc.getName().getValue() : "const");
     names[constant.getResult()] = name;
     onnxpb::TensorProto *tensor = graph.add_initializer();
     tensor->set_name(name);
     return exportTensor(constant.getValue(), op->getLoc(), *tensor);
   }
-  if (!isa<ONNXDialect>(op->getDialect()))
+  if (!isa_and_nonnull<ONNXDialect>(op->getDialect()))
     return op->emitError() << "cannot export '" << op->getName()
                            << "' to ONNX: only onnx dialect ops can be written";
   onnxpb::NodeProto *node = graph.add_node();
   StringRef opType = op->getName().stripDialect();
   node->set_op_type(opType.str());
   node->set_domain(getONNXDomain(op).str());
-  node->set_name(nameFromLoc(op->getLoc(), opType));
+  node->set_name(nodeName(op->getLoc(), opType));
 
   // Absent optional inputs are empty names, as in ONNX.
   auto segments = dyn_cast_or_null<DenseI32ArrayAttr>(
@@ -188,7 +194,8 @@ LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
       name = names[result] = uniqueName(node->name() + "_out" +
                                         std::to_string(result.getResultNumber()));
     node->add_output(name);
-    addValueInfo(result, name, *graph.mutable_value_info());
+    if (failed(addValueInfo(result, name, *graph.mutable_value_info())))
+      return failure();
   }
   auto properties = dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute());
   if (properties)
@@ -225,7 +232,8 @@ LogicalResult Exporter::run(onnxpb::ModelProto &model) {
     std::string name = uniqueName(attr ? attr.getValue()
                                        : "input_" + std::to_string(arg.getArgNumber()));
     names[arg] = name;
-    addValueInfo(arg, name, *graph.mutable_input());
+    if (failed(addValueInfo(arg, name, *graph.mutable_input())))
+      return failure();
   }
   // Graph outputs keep their names: name the producing op results after them.
   auto returnOp = cast<func::ReturnOp>(body.getTerminator());
@@ -246,11 +254,12 @@ LogicalResult Exporter::run(onnxpb::ModelProto &model) {
     if (names.lookup(value) != name) {
       onnxpb::NodeProto *identity = graph.add_node();
       identity->set_op_type("Identity");
-      identity->set_name(uniqueName(name + "_identity"));
+      identity->set_name(uniqueName(name + "_identity", usedNodeNames));
       identity->add_input(names.lookup(value));
       identity->add_output(name);
     }
-    addValueInfo(value, name, *graph.mutable_output());
+    if (failed(addValueInfo(value, name, *graph.mutable_output())))
+      return failure();
   }
   // value_info must not repeat graph outputs.
   llvm::StringSet<> outputs;

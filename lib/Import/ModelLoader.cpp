@@ -6,7 +6,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -162,19 +164,24 @@ static LogicalResult fixInputShapes(onnxpb::ModelProto &model,
     if (!input.type().has_tensor_type())
       return emitError(loc) << "graph input '" << input.name()
                             << "' is not a tensor";
+    bool hasShape = input.type().tensor_type().has_shape();
+    std::string original =
+        hasShape ? describeDims(input.type().tensor_type().shape()) : "";
+    auto given = options.inputShapes.find(input.name());
+    if (!hasShape && given == options.inputShapes.end())
+      return emitError(loc) << "graph input '" << input.name()
+                            << "' has no shape; give one with --input-shape="
+                            << input.name() << ":<d0>x<d1>x...";
     onnxpb::TensorShapeProto *shape =
         input.mutable_type()->mutable_tensor_type()->mutable_shape();
-    auto given = options.inputShapes.find(input.name());
     if (given != options.inputShapes.end()) {
       used.insert(input.name());
       ArrayRef<int64_t> dims = given->second;
-      if (input.type().tensor_type().has_shape() &&
-          shape->dim_size() != int64_t(dims.size()))
+      if (hasShape && shape->dim_size() != int64_t(dims.size()))
         return emitError(loc) << "--input-shape for '" << input.name()
                               << "' has rank " << dims.size()
                               << " but the model's input has rank "
-                              << shape->dim_size() << " ("
-                              << describeDims(*shape) << ")";
+                              << shape->dim_size() << " (" << original << ")";
       for (auto [i, d] : llvm::enumerate(dims)) {
         if (i < size_t(shape->dim_size()) && shape->dim(i).has_dim_value() &&
             shape->dim(i).dim_value() != d)
@@ -188,27 +195,20 @@ static LogicalResult fixInputShapes(onnxpb::ModelProto &model,
         shape->add_dim()->set_dim_value(d);
       continue;
     }
-    if (!input.type().tensor_type().has_shape())
-      return emitError(loc) << "graph input '" << input.name()
-                            << "' has no shape; give one with --input-shape="
-                            << input.name() << ":<d0>x<d1>x...";
-    for (int i = 0; i < shape->dim_size(); ++i) {
-      onnxpb::TensorShapeProto_Dimension *dim = shape->mutable_dim(i);
-      if (dim->has_dim_value())
-        continue;
-      if (i == 0) {
-        emitRemark(loc) << "graph input '" << input.name()
-                        << "': dynamic batch dimension '" << dim->dim_param()
-                        << "' set to 1 (choose another with --input-shape="
-                        << input.name() << ":...)";
-        dim->set_dim_value(1);
-        continue;
-      }
-      return emitError(loc) << "graph input '" << input.name()
-                            << "' has dynamic dimension " << i << " ("
-                            << describeDims(*shape)
-                            << "); give a static shape with --input-shape="
-                            << input.name() << ":<d0>x<d1>x...";
+    for (int i = 1; i < shape->dim_size(); ++i)
+      if (!shape->dim(i).has_dim_value())
+        return emitError(loc) << "graph input '" << input.name()
+                              << "' has dynamic dimension " << i << " ("
+                              << original
+                              << "); give a static shape with --input-shape="
+                              << input.name() << ":<d0>x<d1>x...";
+    if (shape->dim_size() > 0 && !shape->dim(0).has_dim_value()) {
+      emitRemark(loc) << "graph input '" << input.name()
+                      << "': dynamic batch dimension '"
+                      << shape->dim(0).dim_param()
+                      << "' set to 1 (choose another with --input-shape="
+                      << input.name() << ":...)";
+      shape->mutable_dim(0)->set_dim_value(1);
     }
   }
   for (const auto &entry : options.inputShapes)
@@ -232,6 +232,21 @@ LogicalResult mlir::onnxq::loadModel(MLIRContext *context, StringRef path,
       failed(checkSupportedOps(context, model, loc)) ||
       failed(fixInputShapes(model, options, loc)))
     return failure();
+  // The in-memory checker resolves external data against the current
+  // directory: run it from the model's directory (the tool is
+  // single-threaded; the previous directory is restored).
+  bool externalData = llvm::any_of(model.graph().initializer(), [](const auto &t) {
+    return t.data_location() == onnxpb::TensorProto::EXTERNAL;
+  });
+  SmallString<256> previousDir;
+  StringRef modelDir = llvm::sys::path::parent_path(path);
+  bool changeDir = externalData && !modelDir.empty() &&
+                   !llvm::sys::fs::current_path(previousDir) &&
+                   !llvm::sys::fs::set_current_path(modelDir);
+  llvm::scope_exit restoreDir([&] {
+    if (changeDir)
+      (void)llvm::sys::fs::set_current_path(previousDir);
+  });
   try {
     onnxpb::checker::check_model(model);
   } catch (const std::exception &e) {

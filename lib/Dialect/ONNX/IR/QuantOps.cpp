@@ -20,7 +20,7 @@ LogicalResult QuantizeLinearOp::verify() {
 
 LogicalResult DequantizeLinearOp::verify() {
   Type xType = getElementTypeOrSelf(getX().getType());
-  if (!xType.isInteger(8) && !xType.isInteger(32))
+  if ((!xType.isInteger(8) && !xType.isInteger(32)) || xType.isSignedInteger())
     return emitOpError() << "expects x with i8, ui8 or i32 elements, got "
                          << getX().getType();
   if (!isa<FloatType>(getElementTypeOrSelf(getY().getType())))

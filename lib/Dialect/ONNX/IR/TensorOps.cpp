@@ -71,9 +71,12 @@ LogicalResult TransposeOp::verify() {
   if (!rank || !getPerm())
     return success();
   SmallVector<int64_t> perm = getI64Values(*getPerm());
+  if (perm.size() != size_t(*rank))
+    return emitOpError() << "expects perm to be a permutation of [0, " << *rank
+                         << ")";
   SmallVector<bool> seen(*rank, false);
   for (int64_t p : perm) {
-    if (perm.size() != size_t(*rank) || p < 0 || p >= *rank || seen[p])
+    if (p < 0 || p >= *rank || seen[p])
       return emitOpError() << "expects perm to be a permutation of [0, "
                            << *rank << ")";
     seen[p] = true;

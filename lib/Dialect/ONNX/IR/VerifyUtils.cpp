@@ -165,7 +165,8 @@ LogicalResult verifyConvolution(Operation *op, Value x, Value w, int64_t group,
     if (dim && *dim != k)
       return op->emitOpError() << "expects kernel_shape to match the weights' "
                                   "spatial dimensions, got "
-                               << k << " for dimension " << *dim;
+                               << k << " for spatial dimension " << i
+                               << " of size " << *dim;
   }
   return success();
 }

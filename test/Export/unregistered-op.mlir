@@ -1,0 +1,16 @@
+// BUG: exporting an op of an unregistered dialect (allowed with
+// --allow-unregistered-dialect) crashes with a segmentation fault in
+// Exporter::exportOp: op->getDialect() is null for such ops and
+// isa<ONNXDialect>(nullptr) dereferences it. It should be the same
+// "only onnx dialect ops can be written" error as for other non-onnx ops.
+// RUN: rm -f %t.onnx
+// RUN: not onnx-quant-opt %s --allow-unregistered-dialect --emit=onnx -o %t.onnx 2> %t.err
+// RUN: FileCheck %s -DFILE=%s --input-file=%t.err
+// RUN: test ! -e %t.onnx
+
+// CHECK: {{^}}[[FILE]]:[[@LINE+3]]:8: error: cannot export 'foo.bar' to ONNX: only onnx dialect ops can be written{{$}}
+
+func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "foo.bar"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -1,0 +1,76 @@
+# -*- Python -*-
+"""lit configuration of the onnx-quant test suite.
+
+Substitutions:
+  onnx-quant-opt, FileCheck, not, count   the tools
+  %python     the test-tooling venv's python (ONNX_QUANT_PYTHON overrides),
+              falling back to Debian's /usr/bin/python3 (has onnx, numpy)
+  %utils      <repo>/utils
+  %zoo        the model zoo (ONNX_QUANT_ZOO, default <repo>/../shared/zoo)
+  %testdata   Debian libonnx-testdata's data directory
+Features: `ort` (onnxruntime importable by %python), `zoo`, `onnx-testdata`.
+"""
+
+import os
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "onnx-quant"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".onnxtext", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.onnx_quant_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.add_tool_substitutions(
+    ["onnx-quant-opt", "FileCheck", "not", "count"],
+    [config.onnx_quant_tools_dir, config.llvm_tools_dir])
+
+src = config.onnx_quant_src_root
+venv_python = os.path.join(src, ".venv", "bin", "python")
+python = os.environ.get("ONNX_QUANT_PYTHON") or (
+    venv_python if os.path.exists(venv_python) else "/usr/bin/python3")
+zoo = os.environ.get("ONNX_QUANT_ZOO") or os.path.normpath(
+    os.path.join(src, "..", "shared", "zoo"))
+testdata = "/usr/share/libonnx-testdata/data"
+
+# use_default_substitutions() already defines %python as lit's own
+# interpreter; substitutions apply in order, so drop that one first.
+config.substitutions = [s for s in config.substitutions if s[0] != "%python"]
+config.substitutions.append(("%python", python))
+config.substitutions.append(("%utils", os.path.join(src, "utils")))
+config.substitutions.append(("%zoo", zoo))
+config.substitutions.append(("%testdata", testdata))
+config.substitutions.append(("%src", src))
+config.substitutions.append(("%runner", os.path.join(src, "tools", "onnx-quant-runner", "runner.c")))
+
+
+def python_can_import(module):
+    return subprocess.call([python, "-c", "import " + module],
+                           stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL) == 0
+
+
+if python_can_import("onnxruntime"):
+    config.available_features.add("ort")
+else:
+    lit_config.note("onnxruntime not importable by %s: ORT tests are "
+                    "unsupported (run the README's setup command)" % python)
+if os.path.isdir(zoo):
+    config.available_features.add("zoo")
+else:
+    lit_config.note("model zoo not found at %s: zoo tests are unsupported "
+                    "(set ONNX_QUANT_ZOO)" % zoo)
+if os.path.isdir(os.path.join(testdata, "node")):
+    config.available_features.add("onnx-testdata")
+else:
+    lit_config.note("libonnx-testdata not installed: node-test checks are "
+                    "unsupported")
+
+# Pass through what the tools and scripts need.
+for var in ["HOME", "TMPDIR", "ONNX_QUANT_ZOO"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
