@@ -6,6 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "onnx-quant/Codegen/ABI.h"
+#include "onnx-quant/Codegen/Pipeline.h"
+#include "onnx-quant/Codegen/Target.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Export/ONNXExporter.h"
 #include "onnx-quant/Import/ONNXImporter.h"
@@ -28,7 +31,7 @@ using namespace mlir;
 using namespace llvm;
 
 namespace {
-enum class EmitKind { MLIR, ONNX };
+enum class EmitKind { MLIR, ONNX, LLVM, ASM, OBJ };
 } // namespace
 
 static cl::OptionCategory category("onnx-quant options");
@@ -37,7 +40,12 @@ static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to write to -o (default: mlir)"),
     cl::values(clEnumValN(EmitKind::MLIR, "mlir", "the IR after the passes"),
                clEnumValN(EmitKind::ONNX, "onnx",
-                          "an ONNX model (opset 17) of the onnx-dialect IR")),
+                          "an ONNX model (opset 17) of the onnx-dialect IR"),
+               clEnumValN(EmitKind::LLVM, "llvm",
+                          "optimized LLVM IR for the target"),
+               clEnumValN(EmitKind::ASM, "asm", "assembly for the target"),
+               clEnumValN(EmitKind::OBJ, "obj",
+                          "an object file for the target, and its C header")),
     cl::init(EmitKind::MLIR), cl::cat(category));
 
 static cl::list<std::string> inputShapes(
@@ -56,6 +64,31 @@ static cl::opt<bool> printSupportedOps(
     cl::desc("Print the supported ONNX operators, one 'OpType domain' per "
              "line, and exit"),
     cl::init(false), cl::cat(category));
+
+static cl::opt<std::string> entryName(
+    "entry",
+    cl::desc("Prefix of the exported C symbols (NAME_run, ...); default: the "
+             "input file's stem made into a C identifier"),
+    cl::value_desc("NAME"), cl::cat(category));
+
+static cl::opt<std::string> headerPath(
+    "header", cl::desc("Where --emit=obj writes the C header (default: the "
+                       "output path with .h)"),
+    cl::value_desc("FILE"), cl::cat(category));
+
+static cl::opt<std::string> targetTriple(
+    "mtriple", cl::desc("Target triple (default: the host), e.g. "
+                        "aarch64-linux-gnu"),
+    cl::cat(category));
+
+static cl::opt<std::string> targetCPU(
+    "mcpu", cl::desc("Target CPU (default: the host CPU for the host)"),
+    cl::cat(category));
+
+static cl::opt<std::string> targetFeatures(
+    "mattr", cl::desc("Target features, e.g. +neon,+dotprod (default: the "
+                      "host CPU's for the host)"),
+    cl::cat(category));
 
 /// Inputs the importer reads (everything else is parsed as MLIR).
 static bool isONNXInput(StringRef path) {
@@ -81,10 +114,15 @@ static std::vector<std::pair<std::string, std::string>> getSupportedOps() {
 static std::string buildDescription() {
   std::string text =
       "onnx-quant-opt: ahead-of-time ONNX compiler driver (mlir-opt style)\n\n"
-      "  onnx-quant-opt INPUT [pass flags] [-o OUT] [--emit=mlir|onnx]\n\n"
+      "  onnx-quant-opt INPUT [pass flags] [-o OUT] "
+      "[--emit=mlir|onnx|llvm|asm|obj]\n\n"
       "INPUT is an ONNX model (.onnx binary; .onnxtext ONNX text syntax; "
       ".textproto/.pbtxt protobuf text) or MLIR (.mlir, '-' for stdin).\n"
-      "Pass flags are MLIR pass flags, run in the order given.\n\n"
+      "Pass flags are MLIR pass flags, run in the order given. "
+      "--emit=llvm|asm|obj then lowers the result to native code for the "
+      "target (--mtriple/--mcpu/--mattr, default the host); --emit=obj also "
+      "writes the C header of the model's ABI (NAME_run, ...).\n"
+      "The project's own options are under 'onnx-quant options' below.\n\n"
       "Supported ONNX operators (ai.onnx opsets " +
       std::to_string(onnxq::kMinSupportedOpset) + "-" +
       std::to_string(onnxq::getMaxSupportedOpset()) + "; [ms] = com.microsoft):\n ";
@@ -125,6 +163,58 @@ static OwningOpRef<ModuleOp> loadInput(MLIRContext &context, StringRef path,
   return parseSourceFile<ModuleOp>(sourceMgr, &context);
 }
 
+/// The input file's stem as a C identifier ("squeezenet1.1-x" ->
+/// "squeezenet1_1_x").
+static std::string getDefaultEntry(StringRef inputPath) {
+  std::string name = sys::path::stem(inputPath).str();
+  for (char &c : name)
+    if (!isAlnum(c))
+      c = '_';
+  if (name.empty() || isDigit(name.front()))
+    name = "m_" + name;
+  return name;
+}
+
+static std::string getHeaderPath(StringRef outputPath) {
+  if (!headerPath.empty())
+    return headerPath;
+  SmallString<128> path(outputPath);
+  sys::path::replace_extension(path, ".h");
+  return path.str().str();
+}
+
+/// Lowers to the LLVM dialect and emits LLVM IR, assembly or an object (plus
+/// the header text) for the target.
+static LogicalResult emitNative(ModuleOp module, StringRef inputPath,
+                                StringRef outputPath, raw_svector_ostream &os,
+                                std::string &header) {
+  MLIRContext *context = module.getContext();
+  if (emitKind == EmitKind::OBJ && outputPath == "-")
+    return emitError(UnknownLoc::get(context))
+           << "--emit=obj needs an output file: -o model.o";
+  onnxq::TargetOptions target{targetTriple, targetCPU, targetFeatures};
+  FailureOr<unsigned> vectorBits = onnxq::getVectorBits(module, target);
+  if (failed(vectorBits))
+    return failure();
+  onnxq::LowerToLLVMOptions lowering;
+  lowering.entry = entryName.empty() ? getDefaultEntry(inputPath) : entryName;
+  lowering.vectorBits = *vectorBits;
+  PassManager pm(context, ModuleOp::getOperationName());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  onnxq::buildLowerToLLVMPipeline(pm, lowering);
+  if (failed(pm.run(module)))
+    return failure();
+  FailureOr<onnxq::ModelABI> abi = onnxq::readModelABI(module);
+  if (failed(abi))
+    return failure();
+  header = onnxq::emitHeader(*abi);
+  auto kind = emitKind == EmitKind::LLVM  ? onnxq::OutputKind::LLVMIR
+              : emitKind == EmitKind::ASM ? onnxq::OutputKind::Assembly
+                                          : onnxq::OutputKind::Object;
+  return onnxq::emitNativeCode(module, target, kind, os);
+}
+
 /// Imports or parses, runs the passes, then writes the requested form. The
 /// output file is created only once everything has succeeded.
 static LogicalResult compile(StringRef inputPath, StringRef outputPath,
@@ -132,34 +222,57 @@ static LogicalResult compile(StringRef inputPath, StringRef outputPath,
                              const MlirOptMainConfig &config) {
   MLIRContext context(registry);
   context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
+  // A whole-model dump under every error helps nobody (models are large).
+  context.printOpOnDiagnostic(false);
   SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   OwningOpRef<ModuleOp> module = loadInput(context, inputPath, sourceMgr);
   if (!module)
     return failure();
 
-  PassManager pm(&context);
+  PassManager pm(&context, ModuleOp::getOperationName(),
+                 OpPassManager::Nesting::Implicit);
   if (failed(applyPassManagerCLOptions(pm)) ||
       failed(config.setupPassPipeline(pm)) || failed(pm.run(*module)))
     return failure();
 
-  std::string bytes;
-  raw_string_ostream os(bytes);
-  if (emitKind == EmitKind::ONNX) {
-    if (failed(onnxq::exportONNXModel(*module, os)))
-      return failure();
-  } else {
+  SmallVector<char, 0> bytes;
+  raw_svector_ostream os(bytes);
+  std::string header;
+  switch (emitKind) {
+  case EmitKind::MLIR:
     module->print(os);
     os << "\n";
+    break;
+  case EmitKind::ONNX:
+    if (failed(onnxq::exportONNXModel(*module, os)))
+      return failure();
+    break;
+  case EmitKind::LLVM:
+  case EmitKind::ASM:
+  case EmitKind::OBJ:
+    if (failed(emitNative(*module, inputPath, outputPath, os, header)))
+      return failure();
+    break;
   }
-  std::string message;
-  auto output = openOutputFile(outputPath, &message);
-  if (!output) {
-    emitError(UnknownLoc::get(&context)) << message;
-    return failure();
+  // Everything succeeded: only now create the output files.
+  SmallVector<std::pair<std::string, StringRef>> files = {
+      {outputPath.str(), StringRef(bytes.data(), bytes.size())}};
+  if (emitKind == EmitKind::OBJ)
+    files.push_back({getHeaderPath(outputPath), header});
+  SmallVector<std::unique_ptr<ToolOutputFile>> outputs;
+  for (auto &[path, contents] : files) {
+    std::string message;
+    auto output = openOutputFile(path, &message);
+    if (!output) {
+      emitError(UnknownLoc::get(&context)) << message;
+      return failure();
+    }
+    output->os() << contents;
+    outputs.push_back(std::move(output));
   }
-  output->os() << bytes;
-  output->keep();
+  for (auto &output : outputs)
+    output->keep();
   return success();
 }
 

@@ -1,0 +1,18 @@
+//===- Passes.h - native code generation passes -----------------*- C++ -*-===//
+
+#ifndef ONNXQUANT_CODEGEN_PASSES_H
+#define ONNXQUANT_CODEGEN_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::onnxq {
+
+#define GEN_PASS_DECL
+#include "onnx-quant/Codegen/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "onnx-quant/Codegen/Passes.h.inc"
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_CODEGEN_PASSES_H

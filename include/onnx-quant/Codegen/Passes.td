@@ -1,0 +1,100 @@
+//===- Passes.td - native code generation passes -----------*- tablegen -*-===//
+
+#ifndef ONNXQUANT_CODEGEN_PASSES_TD
+#define ONNXQUANT_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RecordABIPass : Pass<"onnxq-record-abi", "ModuleOp"> {
+  let summary = "Record the graph's inputs and outputs as the model ABI";
+  let description = [{
+    Stores on the module (`onnxq.abi`) what the generated header and the
+    `NAME_run` wrapper need and what lowering loses: the ONNX names, element
+    types and static shapes of the graph function's inputs and outputs, and
+    the entry name.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"model\"",
+           "C identifier prefixed to every exported symbol">,
+  ];
+}
+
+def BufferizeGraphPass : Pass<"onnxq-bufferize", "ModuleOp"> {
+  let summary = "One-shot bufferization with identity layouts at the ABI";
+  let description = [{
+    One-shot module bufferization where function boundaries use identity
+    layouts (plain row-major buffers, as the C ABI passes them) and copies are
+    `linalg.copy` (lowered to loops: no runtime library).
+  }];
+  let dependentDialects = ["bufferization::BufferizationDialect",
+                           "memref::MemRefDialect", "linalg::LinalgDialect"];
+}
+
+def PlanWorkspacePass : Pass<"onnxq-plan-workspace", "ModuleOp"> {
+  let summary = "Place every intermediate buffer in one workspace by liveness";
+  let description = [{
+    Replaces each static `memref.alloc` of the graph function with a
+    `memref.view` into a new trailing `memref<Nxi8>` argument, at an offset
+    chosen so that buffers alive at the same time never overlap (greedy
+    placement, largest first, 64-byte aligned). The workspace size N is
+    recorded in `onnxq.abi`. Dynamic allocations are an error.
+  }];
+  let dependentDialects = ["memref::MemRefDialect", "arith::ArithDialect"];
+}
+
+def VectorizableLoopOrderPass : Pass<"onnxq-vectorizable-loop-order"> {
+  let summary = "Order linalg loops so the innermost one is parallel";
+  let description = [{
+    Generalizes linalg ops that reduce (convolutions, pooling, contractions)
+    and interchanges their loops to `[parallel..., reductions..., last
+    parallel]`. The innermost loop then walks the output's contiguous
+    dimension with no loop-carried dependence, which LLVM's loop vectorizer
+    turns into AVX-512 or NEON code. This is the baseline kernel strategy;
+    packing and tiling for the int8 dot-product instructions replace it for
+    quantized ops.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
+def VectorizeLinalgPass : Pass<"onnxq-vectorize"> {
+  let summary = "Tile linalg ops on buffers along the innermost loop and vectorize";
+  let description = [{
+    Each linalg op on buffers (after `onnxq-vectorizable-loop-order`, so its
+    innermost loop is parallel and walks contiguous memory) is tiled to
+    `[1, ..., 1, V]` with `V = vector-bits / element bits`, and each tile is
+    vectorized with masks for the partial last tile. Ops that do not
+    vectorize (gathers) stay scalar. The result is explicit vector code in
+    MLIR, independent of LLVM's loop-vectorizer heuristics.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
+           "Width of the target's vector registers in bits">,
+  ];
+  let dependentDialects = ["vector::VectorDialect", "scf::SCFDialect",
+                           "affine::AffineDialect", "linalg::LinalgDialect"];
+}
+
+def ExpandMathPass : Pass<"onnxq-expand-math"> {
+  let summary = "Replace transcendental math ops by vectorizable polynomials";
+  let description = [{
+    exp, log, tanh, erf and friends become polynomial approximations in
+    arith (no libm call, so loops over them vectorize); the rest stay for
+    `convert-math-to-llvm` / libm.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
+                           "vector::VectorDialect"];
+}
+
+def EmitABIPass : Pass<"onnxq-emit-abi", "ModuleOp"> {
+  let summary = "Emit the C ABI entry points in the LLVM dialect";
+  let description = [{
+    After lowering to the LLVM dialect (bare-pointer calling convention),
+    adds `NAME_run(inputs, outputs, workspace)` (which allocates the
+    workspace when given NULL), `NAME_num_inputs/outputs`,
+    `NAME_input/output_size` and `NAME_workspace_size`, and makes every other
+    symbol internal so several models link into one program.
+  }];
+  let dependentDialects = ["LLVM::LLVMDialect"];
+}
+
+#endif // ONNXQUANT_CODEGEN_PASSES_TD

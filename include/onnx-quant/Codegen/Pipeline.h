@@ -1,0 +1,34 @@
+//===- Pipeline.h - onnx dialect to the LLVM dialect ------------*- C++ -*-===//
+
+#ifndef ONNXQUANT_CODEGEN_PIPELINE_H
+#define ONNXQUANT_CODEGEN_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::onnxq {
+
+struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
+  Option<std::string> entry{*this, "entry",
+                            llvm::cl::desc("Prefix of the exported C symbols"),
+                            llvm::cl::init("model")};
+  Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width of the target in bits"),
+      llvm::cl::init(512)};
+};
+
+/// The whole lowering from the onnx dialect to the LLVM dialect with the C
+/// ABI entry points. Stages: record the ABI; onnx -> linalg on tensors;
+/// element-wise fusion; bufferization; workspace planning; loops; LLVM.
+/// A target-specific kernel stage (packing, tiling, vectorization onto
+/// VNNI/dot-product) slots in between fusion and bufferization.
+void buildLowerToLLVMPipeline(OpPassManager &pm,
+                              const LowerToLLVMOptions &options);
+
+/// Registers `--onnxq-lower-to-llvm="entry=NAME"`.
+void registerLowerToLLVMPipeline();
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_CODEGEN_PIPELINE_H

@@ -1,0 +1,23 @@
+//===- Passes.h - onnx-quant conversion passes ------------------*- C++ -*-===//
+
+#ifndef ONNXQUANT_CONVERSION_PASSES_H
+#define ONNXQUANT_CONVERSION_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace func {
+class FuncOp;
+} // namespace func
+namespace onnxq {
+
+#define GEN_PASS_DECL
+#include "onnx-quant/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "onnx-quant/Conversion/Passes.h.inc"
+
+} // namespace onnxq
+} // namespace mlir
+
+#endif // ONNXQUANT_CONVERSION_PASSES_H

@@ -1,0 +1,24 @@
+//===- Passes.td - onnx-quant conversion passes ------------*- tablegen -*-===//
+
+#ifndef ONNXQUANT_CONVERSION_PASSES_TD
+#define ONNXQUANT_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertONNXToLinalgPass : Pass<"convert-onnx-to-linalg", "func::FuncOp"> {
+  let summary = "Lower onnx ops to linalg, tensor, arith and math on tensors";
+  let description = [{
+    Every op with static shapes lowers to destination-style tensor IR:
+    convolutions and pooling to linalg named ops, element-wise ops (with numpy
+    broadcasting) and contractions to `linalg.generic`, shape ops to `tensor`
+    reshapes and slices. Unsigned element types become signless. An op that
+    has no lowering, or a form of it that is not supported, is an error naming
+    the ONNX node.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "linalg::LinalgDialect", "math::MathDialect",
+    "tensor::TensorDialect"
+  ];
+}
+
+#endif // ONNXQUANT_CONVERSION_PASSES_TD

@@ -1,0 +1,192 @@
+//===- EmitABI.cpp - the C entry points in the LLVM dialect ---------------===//
+//
+// After lowering with the bare-pointer calling convention the graph is
+// `graph(in0, ..., out0, ..., workspace)`. This pass adds the exported C
+// functions of the header around it and makes everything else internal.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PassDetail.h"
+
+#include "onnx-quant/Codegen/ABI.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_EMITABIPASS
+#include "onnx-quant/Codegen/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+class ABIBuilder {
+public:
+  ABIBuilder(ModuleOp module, const ModelABI &abi)
+      : module(module), abi(abi), b(module.getContext()),
+        loc(module.getLoc()), i1(b.getI1Type()), i32(b.getI32Type()),
+        i64(b.getI64Type()), ptr(LLVM::LLVMPointerType::get(b.getContext())) {
+    b.setInsertionPointToEnd(module.getBody());
+  }
+
+  /// `int NAME_<suffix>(void)` or `size_t NAME_<suffix>(void)` returning a
+  /// constant.
+  void emitConstant(StringRef suffix, Type type, int64_t value) {
+    Block *body = beginFunction(suffix, type, {});
+    LLVM::ReturnOp::create(b, loc, constant(type, value));
+    b.setInsertionPointAfter(body->getParentOp());
+  }
+
+  /// `size_t NAME_<suffix>(int i)`: element counts, 0 out of range.
+  void emitSizes(StringRef suffix, const std::vector<TensorABI> &tensors) {
+    Block *body = beginFunction(suffix, i64, {i32});
+    Value index = body->getArgument(0);
+    Value result = constant(i64, 0);
+    for (auto [i, t] : llvm::enumerate(tensors)) {
+      Value match = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, index,
+                                         constant(i32, i));
+      result = LLVM::SelectOp::create(b, loc, match,
+                                      constant(i64, t.getNumElements()), result);
+    }
+    LLVM::ReturnOp::create(b, loc, result);
+    b.setInsertionPointAfter(body->getParentOp());
+  }
+
+  /// int NAME_run(const void *const *inputs, void *const *outputs, void *ws)
+  LogicalResult emitRun(LLVM::LLVMFuncOp graph) {
+    Block *entry = beginFunction("run", i32, {ptr, ptr, ptr});
+    Region &region = *entry->getParent();
+    Value inputs = entry->getArgument(0), outputs = entry->getArgument(1),
+          given = entry->getArgument(2);
+    Block *alloc = new Block(), *call = new Block(), *release = new Block(),
+          *done = new Block(), *fail = new Block();
+    for (Block *block : {alloc, call, release, done, fail})
+      region.push_back(block);
+    Value workspace = call->addArgument(ptr, loc);
+    Value owned = call->addArgument(i1, loc);
+    Value mustFree = release->addArgument(ptr, loc);
+
+    // A NULL workspace is allocated here (unless none is needed).
+    Value isNull = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, given,
+                                        LLVM::ZeroOp::create(b, loc, ptr));
+    Value needed = constant(i1, abi.workspaceSize > 0);
+    Value allocate = LLVM::AndOp::create(b, loc, isNull, needed);
+    LLVM::CondBrOp::create(b, loc, allocate, alloc, ValueRange{}, call,
+                           ValueRange{given, constant(i1, 0)});
+
+    b.setInsertionPointToStart(alloc);
+    LLVM::LLVMFuncOp malloc = declare("malloc", ptr, {i64});
+    Value memory = LLVM::CallOp::create(b, loc, malloc,
+                                        ValueRange{constant(i64, abi.workspaceSize)})
+                       .getResult();
+    Value failed = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, memory,
+                                        LLVM::ZeroOp::create(b, loc, ptr));
+    LLVM::CondBrOp::create(b, loc, failed, fail, ValueRange{}, call,
+                           ValueRange{memory, constant(i1, 1)});
+
+    b.setInsertionPointToStart(call);
+    SmallVector<Value> args;
+    for (size_t i = 0; i < abi.inputs.size(); ++i)
+      args.push_back(loadPointer(inputs, i));
+    for (size_t i = 0; i < abi.outputs.size(); ++i)
+      args.push_back(loadPointer(outputs, i));
+    args.push_back(workspace);
+    if (graph.getNumArguments() != args.size())
+      return graph.emitError() << "expects the graph lowered with bare pointers: "
+                               << args.size() << " arguments, got "
+                               << graph.getNumArguments();
+    LLVM::CallOp::create(b, loc, graph, args);
+    LLVM::CondBrOp::create(b, loc, owned, release, ValueRange{workspace}, done,
+                           ValueRange{});
+
+    b.setInsertionPointToStart(release);
+    LLVM::CallOp::create(b, loc, declare("free", {}, {ptr}), ValueRange{mustFree});
+    LLVM::BrOp::create(b, loc, ValueRange{}, done);
+
+    b.setInsertionPointToStart(done);
+    LLVM::ReturnOp::create(b, loc, constant(i32, 0));
+    b.setInsertionPointToStart(fail);
+    LLVM::ReturnOp::create(b, loc, constant(i32, 1));
+    b.setInsertionPointToEnd(module.getBody());
+    return success();
+  }
+
+private:
+  Block *beginFunction(StringRef suffix, Type result, ArrayRef<Type> args) {
+    auto type = LLVM::LLVMFunctionType::get(result, args);
+    auto func = LLVM::LLVMFuncOp::create(b, loc, abi.entry + "_" + suffix.str(), type);
+    Block *body = func.addEntryBlock(b);
+    b.setInsertionPointToStart(body);
+    return body;
+  }
+
+  Value constant(Type type, int64_t value) {
+    return LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
+  }
+
+  /// ((void **)array)[index]
+  Value loadPointer(Value array, int64_t index) {
+    Value slot = LLVM::GEPOp::create(b, loc, ptr, ptr, array,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(index)});
+    return LLVM::LoadOp::create(b, loc, ptr, slot);
+  }
+
+  /// An external libc function, declared once.
+  LLVM::LLVMFuncOp declare(StringRef name, Type result, ArrayRef<Type> args) {
+    if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+      return existing;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    Type resultType = result ? result : LLVM::LLVMVoidType::get(b.getContext());
+    return LLVM::LLVMFuncOp::create(b, loc, name,
+                                    LLVM::LLVMFunctionType::get(resultType, args));
+  }
+
+  ModuleOp module;
+  const ModelABI &abi;
+  OpBuilder b;
+  Location loc;
+  Type i1, i32, i64, ptr;
+};
+
+struct EmitABIPass : onnxq::impl::EmitABIPassBase<EmitABIPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<ModelABI> abi = readModelABI(module);
+    if (failed(abi))
+      return signalPassFailure();
+    auto graph = module.lookupSymbol<LLVM::LLVMFuncOp>(abi->function);
+    if (!graph) {
+      module.emitError() << "no lowered graph function '" << abi->function << "'";
+      return signalPassFailure();
+    }
+    // LLVM IR has no place for the ONNX names kept on the graph's arguments.
+    graph.removeArgAttrsAttr();
+    graph.removeResAttrsAttr();
+    // Inputs, outputs and the workspace never overlap (the ABI says so):
+    // this lets LLVM keep accumulators in registers and vectorize.
+    for (unsigned i = 0; i < graph.getNumArguments(); ++i)
+      graph.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
+                       UnitAttr::get(module.getContext()));
+    // Only the ABI is exported: two models never clash on other symbols.
+    for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+      if (!func.isExternal())
+        func.setLinkage(LLVM::Linkage::Internal);
+    for (auto global : module.getOps<LLVM::GlobalOp>())
+      global.setLinkage(LLVM::Linkage::Internal);
+
+    ABIBuilder builder(module, *abi);
+    Type i32 = IntegerType::get(module.getContext(), 32);
+    Type i64 = IntegerType::get(module.getContext(), 64);
+    builder.emitConstant("num_inputs", i32, abi->inputs.size());
+    builder.emitConstant("num_outputs", i32, abi->outputs.size());
+    builder.emitConstant("workspace_size", i64, abi->workspaceSize);
+    builder.emitSizes("input_size", abi->inputs);
+    builder.emitSizes("output_size", abi->outputs);
+    if (failed(builder.emitRun(graph)))
+      return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,36 @@
+//===- ExpandMath.cpp - polynomial approximations of math functions -------===//
+
+#include "PassDetail.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_EXPANDMATHPASS
+#include "onnx-quant/Codegen/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+
+namespace {
+struct ExpandMathPass : onnxq::impl::ExpandMathPassBase<ExpandMathPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    // Functions whose approximation is accurate to a few ulp in f32; pow and
+    // the rest stay libm calls.
+    auto approximate = [](StringRef name) {
+      name.consume_front("math.");
+      return llvm::is_contained({"exp", "expm1", "log", "log1p", "log2", "tanh",
+                                 "erf"},
+                                name);
+    };
+    populateMathF32ExpansionPatterns(patterns, approximate);
+    populateMathPolynomialApproximationPatterns(patterns, approximate);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

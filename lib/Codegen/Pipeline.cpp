@@ -1,0 +1,77 @@
+//===- Pipeline.cpp - onnx dialect to the LLVM dialect --------------------===//
+
+#include "onnx-quant/Codegen/Pipeline.h"
+
+#include "onnx-quant/Codegen/Passes.h"
+#include "onnx-quant/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
+                                           const LowerToLLVMOptions &options) {
+  // The interface, while the onnx types still say what it is.
+  pm.addPass(createRecordABIPass({options.entry}));
+
+  // Tensors: onnx -> linalg, then fuse element-wise chains (BatchNorm, bias,
+  // activations) into their producers' loops.
+  pm.addNestedPass<func::FuncOp>(createConvertONNXToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+
+  // Buffers: results written straight into the caller's output buffers,
+  // every intermediate in the one workspace.
+  pm.addPass(createBufferizeGraphPass());
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createPlanWorkspacePass());
+
+  // Kernels. The baseline strategy for every op: innermost loop parallel
+  // and contiguous, tiled by the vector length and vectorized. Target
+  // kernels (packing, VNNI/dot-product) slot in before it.
+  pm.addNestedPass<func::FuncOp>(createVectorizableLoopOrderPass());
+  pm.addNestedPass<func::FuncOp>(createVectorizeLinalgPass({options.vectorBits}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createExpandMathPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  // Vector lowering first: it creates arith ops the arith lowering handles.
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  ConvertFuncToLLVMPassOptions funcOptions;
+  funcOptions.useBarePtrCallConv = true;
+  pm.addPass(createConvertFuncToLLVMPass(funcOptions));
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createEmitABIPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::onnxq::registerLowerToLLVMPipeline() {
+  PassPipelineRegistration<LowerToLLVMOptions>(
+      "onnxq-lower-to-llvm",
+      "Lower the onnx dialect to the LLVM dialect with the C ABI entry points",
+      buildLowerToLLVMPipeline);
+}

@@ -1,0 +1,150 @@
+//===- PlanWorkspace.cpp - one workspace for all intermediate buffers -----===//
+//
+// Every static allocation of the graph function becomes a view into a single
+// workspace argument. Two buffers share bytes only when their live ranges
+// (first to last use, through views, in the function's op order) are
+// disjoint. Placement is greedy, largest buffer first, at the lowest offset
+// that fits (the arena planners of TFLite and ONNX Runtime do the same).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PassDetail.h"
+
+#include "onnx-quant/Codegen/ABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_PLANWORKSPACEPASS
+#include "onnx-quant/Codegen/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+constexpr int64_t kAlignment = 64;
+
+struct Buffer {
+  memref::AllocOp alloc;
+  int64_t bytes, first, last;
+  int64_t offset = 0;
+};
+
+int64_t alignUp(int64_t v) { return (v + kAlignment - 1) / kAlignment * kAlignment; }
+
+/// Extends `buffer.last` over every use of the allocation and of the views
+/// made of it; collects deallocations to erase.
+void computeLiveRange(Buffer &buffer, Block &body,
+                      const DenseMap<Operation *, int64_t> &position,
+                      SmallVectorImpl<Operation *> &deallocs) {
+  SmallVector<Value> worklist = {buffer.alloc.getResult()};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<memref::DeallocOp>(user)) {
+        deallocs.push_back(user);
+        continue;
+      }
+      if (Operation *top = body.findAncestorOpInBlock(*user))
+        buffer.last = std::max(buffer.last, position.lookup(top));
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == value)
+        worklist.append(user->result_begin(), user->result_end());
+    }
+  }
+}
+
+/// Lowest aligned offset where `buffer` overlaps no placed buffer that is
+/// alive at the same time.
+int64_t findOffset(const Buffer &buffer, ArrayRef<Buffer *> placed) {
+  SmallVector<const Buffer *> conflicts;
+  for (const Buffer *other : placed)
+    if (other->first <= buffer.last && buffer.first <= other->last)
+      conflicts.push_back(other);
+  llvm::sort(conflicts, [](const Buffer *a, const Buffer *b) {
+    return a->offset < b->offset;
+  });
+  int64_t offset = 0;
+  for (const Buffer *other : conflicts) {
+    if (offset + buffer.bytes <= other->offset)
+      break;
+    offset = std::max(offset, alignUp(other->offset + other->bytes));
+  }
+  return offset;
+}
+
+struct PlanWorkspacePass : onnxq::impl::PlanWorkspacePassBase<PlanWorkspacePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<ModelABI> abi = readModelABI(module);
+    FailureOr<func::FuncOp> func = getGraphFunction(module);
+    if (failed(abi) || failed(func))
+      return signalPassFailure();
+    Block &body = func->getBody().front();
+    DenseMap<Operation *, int64_t> position;
+    for (auto [i, op] : llvm::enumerate(body))
+      position[&op] = i;
+
+    SmallVector<Buffer> buffers;
+    SmallVector<Operation *> deallocs;
+    WalkResult walk = func->walk([&](memref::AllocOp alloc) {
+      MemRefType type = alloc.getType();
+      if (alloc->getBlock() != &body || !type.hasStaticShape() ||
+          !type.getLayout().isIdentity()) {
+        alloc.emitError("only static, identity-layout allocations at the top "
+                        "of the graph function can be placed in the workspace");
+        return WalkResult::interrupt();
+      }
+      int64_t elementBytes =
+          std::max<int64_t>(1, (type.getElementTypeBitWidth() + 7) / 8);
+      Buffer buffer{alloc, type.getNumElements() * elementBytes,
+                    position.lookup(alloc), position.lookup(alloc)};
+      computeLiveRange(buffer, body, position, deallocs);
+      buffers.push_back(buffer);
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+
+    SmallVector<Buffer *> order;
+    for (Buffer &b : buffers)
+      order.push_back(&b);
+    // Largest first; ties in program order (deterministic offsets).
+    llvm::sort(order, [](Buffer *a, Buffer *b) {
+      return a->bytes != b->bytes ? a->bytes > b->bytes : a->first < b->first;
+    });
+    SmallVector<Buffer *> placed;
+    int64_t size = 0;
+    for (Buffer *buffer : order) {
+      buffer->offset = findOffset(*buffer, placed);
+      size = std::max(size, alignUp(buffer->offset + buffer->bytes));
+      placed.push_back(buffer);
+    }
+
+    OpBuilder b(module.getContext());
+    auto workspaceType = MemRefType::get({size}, b.getI8Type());
+    unsigned index = func->getNumArguments();
+    if (failed(func->insertArgument(index, workspaceType, {}, func->getLoc())))
+      return signalPassFailure();
+    Value workspace = func->getArgument(index);
+    for (Operation *dealloc : deallocs)
+      dealloc->erase();
+    for (Buffer &buffer : buffers) {
+      b.setInsertionPoint(buffer.alloc);
+      Location loc = buffer.alloc.getLoc();
+      Value offset = arith::ConstantIndexOp::create(b, loc, buffer.offset);
+      Value view = memref::ViewOp::create(b, loc, buffer.alloc.getType(),
+                                          workspace, offset, ValueRange{});
+      buffer.alloc.replaceAllUsesWith(view);
+      buffer.alloc.erase();
+    }
+    abi->workspaceSize = size;
+    writeModelABI(module, *abi);
+  }
+};
+} // namespace

@@ -1,0 +1,138 @@
+//===- Target.cpp - LLVM IR, assembly and object emission -----------------===//
+
+#include "onnx-quant/Codegen/Target.h"
+
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+static std::string getHostFeatures() {
+  std::string features;
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    features += (features.empty() ? "" : ",") +
+                std::string(feature.getValue() ? "+" : "-") +
+                feature.getKey().str();
+  return features;
+}
+
+static FailureOr<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(ModuleOp module, const TargetOptions &options) {
+  llvm::InitializeAllTargetInfos();
+  llvm::InitializeAllTargets();
+  llvm::InitializeAllTargetMCs();
+  llvm::InitializeAllAsmPrinters();
+  bool host = options.triple.empty();
+  llvm::Triple triple(host ? llvm::sys::getDefaultTargetTriple() : options.triple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return module.emitError() << "unknown target triple '" << triple.str()
+                              << "': " << error
+                              << " (run `llc-22 --version` for the registered "
+                                 "targets)";
+  std::string cpu = options.cpu;
+  std::string features = options.features;
+  if (host && cpu.empty())
+    cpu = llvm::sys::getHostCPUName().str();
+  if (host && options.cpu.empty() && features.empty())
+    features = getHostFeatures();
+  // Fused multiply-add where the target has it, as ONNX Runtime's kernels do.
+  llvm::TargetOptions targetOptions;
+  targetOptions.AllowFPOpFusion = llvm::FPOpFusion::Fast;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, targetOptions, llvm::Reloc::PIC_,
+      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return module.emitError() << "cannot create a target machine for '"
+                              << triple.str() << "'";
+  if (!cpu.empty() && !machine->getMCSubtargetInfo()->isCPUStringValid(cpu))
+    return module.emitError() << "unknown CPU '" << cpu << "' for '"
+                              << triple.str() << "' (run `llc-22 -mtriple="
+                              << triple.str() << " -mcpu=help` for the list)";
+  return machine;
+}
+
+static void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
+      .run(module, mam);
+}
+
+FailureOr<unsigned> mlir::onnxq::getVectorBits(ModuleOp module,
+                                              const TargetOptions &options) {
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(module, options);
+  if (failed(machine))
+    return failure();
+  const llvm::MCSubtargetInfo *info = (*machine)->getMCSubtargetInfo();
+  if ((*machine)->getTargetTriple().isX86()) {
+    if (info->checkFeatures("+avx512f"))
+      return 512u;
+    if (info->checkFeatures("+avx2"))
+      return 256u;
+  }
+  return 128u;
+}
+
+LogicalResult mlir::onnxq::emitNativeCode(ModuleOp module,
+                                          const TargetOptions &options,
+                                          OutputKind kind,
+                                          llvm::raw_pwrite_stream &os) {
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(module, options);
+  if (failed(machine))
+    return failure();
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  module.getContext()->appendDialectRegistry(registry);
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext, "onnx-quant");
+  if (!llvmModule)
+    return module.emitError("translation to LLVM IR failed");
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  // LLVM caps x86 vectors at 256 bits by default even with AVX-512 (to avoid
+  // frequency drops on old parts); whole-model kernels want the full width.
+  if ((*machine)->getTargetTriple().isX86() &&
+      (*machine)->getMCSubtargetInfo()->checkFeatures("+avx512f"))
+    for (llvm::Function &function : *llvmModule)
+      if (!function.isDeclaration())
+        function.addFnAttr("prefer-vector-width", "512");
+  optimize(*llvmModule, **machine);
+
+  if (kind == OutputKind::LLVMIR) {
+    llvmModule->print(os, nullptr);
+    return success();
+  }
+  llvm::legacy::PassManager codegen;
+  auto fileType = kind == OutputKind::Object ? llvm::CodeGenFileType::ObjectFile
+                                             : llvm::CodeGenFileType::AssemblyFile;
+  if ((*machine)->addPassesToEmitFile(codegen, os, nullptr, fileType))
+    return module.emitError("the target cannot emit this file type");
+  codegen.run(*llvmModule);
+  return success();
+}

@@ -1,0 +1,116 @@
+//===- VectorizeLinalg.cpp - tile the innermost loop and vectorize --------===//
+
+#include "PassDetail.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_VECTORIZELINALGPASS
+#include "onnx-quant/Codegen/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+
+namespace {
+
+/// Elements of the op's output that fit one vector register.
+int64_t getVectorLength(linalg::LinalgOp op, unsigned vectorBits) {
+  unsigned bits = 0;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    bits = std::max(bits, getElementTypeOrSelf(init.get().getType())
+                              .getIntOrFloatBitWidth());
+  return bits ? std::max<int64_t>(1, vectorBits / bits) : 1;
+}
+
+/// Tiles `op` to [1, ..., 1, V] and vectorizes the tile (masked at the
+/// boundary). Leaves the op scalar when it is not worth it or not possible.
+void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ranges.empty() || !op.hasPureBufferSemantics() ||
+      llvm::any_of(ranges, ShapedType::isDynamic) ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
+    return;
+  int64_t length = getVectorLength(op, vectorBits);
+  if (ranges.back() < 2 || length < 2)
+    return;
+  int64_t width = std::min(length, ranges.back());
+  SmallVector<int64_t> tileSizes(ranges.size(), 1);
+  tileSizes.back() = width;
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
+      rewriter, op, linalg::LinalgTilingOptions().setTileSizes(tileSizes));
+  if (failed(tiled))
+    return;
+  rewriter.eraseOp(op);
+  linalg::LinalgOp tile = tiled->op;
+  SmallVector<int64_t> vectorSizes = tileSizes;
+  // The tile's other loops all have extent 1: drop them (reductions of one
+  // element vanish), leaving a 1-D element-wise op over the vector lane.
+  auto generic = dyn_cast<linalg::GenericOp>(tile.getOperation());
+  if (!generic && tile.getNumLoops() > 1) {
+    rewriter.setInsertionPoint(tile);
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, tile);
+    if (succeeded(generalized)) {
+      generic = *generalized;
+      tile = generic;
+    }
+  }
+  if (generic && generic.getNumLoops() > 1) {
+    linalg::ControlDropUnitDims control;
+    control.rankReductionStrategy =
+        linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
+    rewriter.setInsertionPoint(generic);
+    FailureOr<linalg::DropUnitDimsResult> dropped =
+        linalg::dropUnitDims(rewriter, generic, control);
+    if (succeeded(dropped)) {
+      rewriter.replaceOp(generic, dropped->replacements);
+      tile = cast<linalg::LinalgOp>(dropped->resultOp.getOperation());
+      vectorSizes.assign(tile.getNumLoops(), width);
+    }
+  }
+  // Reductions that did not reduce to an element-wise op stay scalar: the
+  // vectorizer's n-D multi-reductions do not lower cleanly yet.
+  if (tile.getNumReductionLoops() != 0 || tile.getNumLoops() != vectorSizes.size())
+    return;
+  rewriter.setInsertionPoint(tile);
+  SmallVector<bool> scalable(vectorSizes.size(), false);
+  if (succeeded(linalg::vectorize(rewriter, tile, vectorSizes, scalable,
+                                  /*vectorizeNDExtract=*/true)))
+    rewriter.eraseOp(tile);
+}
+
+struct VectorizeLinalgPass
+    : onnxq::impl::VectorizeLinalgPassBase<VectorizeLinalgPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> ops;
+    getOperation()->walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : ops)
+      vectorize(rewriter, op, vectorBits);
+
+    // Leave 1-D vectors with plain masks (compare against a lane index), the
+    // form the LLVM lowering turns into masked loads/stores.
+    RewritePatternSet patterns(&getContext());
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::populateVectorMaskOpLoweringPatterns(patterns);
+    vector::populateVectorShapeCastLoweringPatterns(patterns);
+    vector::populateScalarVectorTransferLoweringPatterns(
+        patterns, /*benefit=*/1, /*allowMultipleUses=*/true);
+    vector::populateVectorMultiReductionLoweringPatterns(
+        patterns, vector::VectorMultiReductionLowering::InnerReduction);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,321 @@
+//===- Elementwise.cpp - element-wise onnx ops to linalg.generic ----------===//
+//
+// Unary and binary ops, activations, Clip and Cast: one `linalg.generic`
+// each, with numpy broadcasting of the inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+/// Whether the ONNX type of `value` (before type conversion) is unsigned.
+bool isUnsignedInt(Value value) {
+  return getElementTypeOrSelf(value.getType()).isUnsignedInteger();
+}
+
+Value floatConst(OpBuilder &b, Location loc, Value like, double v) {
+  return createScalar(b, loc, like.getType(), v);
+}
+
+/// The scalar computation of a unary op; null when the element type is not
+/// supported.
+template <typename OpTy>
+Value computeUnary(OpTy op, OpBuilder &b, Location loc, Value x);
+
+#define FLOAT_UNARY(OP, BODY)                                                  \
+  template <>                                                                  \
+  Value computeUnary(OP op, OpBuilder &b, Location loc, Value x) {             \
+    if (!isa<FloatType>(x.getType()))                                          \
+      return nullptr;                                                          \
+    return BODY;                                                               \
+  }
+FLOAT_UNARY(CeilOp, math::CeilOp::create(b, loc, x))
+FLOAT_UNARY(ErfOp, math::ErfOp::create(b, loc, x))
+FLOAT_UNARY(ExpOp, math::ExpOp::create(b, loc, x))
+FLOAT_UNARY(FloorOp, math::FloorOp::create(b, loc, x))
+FLOAT_UNARY(LogOp, math::LogOp::create(b, loc, x))
+FLOAT_UNARY(SqrtOp, math::SqrtOp::create(b, loc, x))
+FLOAT_UNARY(TanhOp, math::TanhOp::create(b, loc, x))
+FLOAT_UNARY(ReciprocalOp,
+            arith::DivFOp::create(b, loc, floatConst(b, loc, x, 1.0), x))
+#undef FLOAT_UNARY
+
+template <>
+Value computeUnary(SigmoidOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  Value one = floatConst(b, loc, x, 1.0);
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+  return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+}
+
+template <>
+Value computeUnary(ReluOp op, OpBuilder &b, Location loc, Value x) {
+  if (isa<FloatType>(x.getType()))
+    return arith::MaximumFOp::create(b, loc, x, floatConst(b, loc, x, 0.0));
+  return arith::MaxSIOp::create(b, loc, x, floatConst(b, loc, x, 0));
+}
+
+template <>
+Value computeUnary(AbsOp op, OpBuilder &b, Location loc, Value x) {
+  if (isa<FloatType>(x.getType()))
+    return math::AbsFOp::create(b, loc, x);
+  if (isUnsignedInt(op.getX()))
+    return x;
+  return math::AbsIOp::create(b, loc, x);
+}
+
+template <>
+Value computeUnary(NegOp op, OpBuilder &b, Location loc, Value x) {
+  if (isa<FloatType>(x.getType()))
+    return arith::NegFOp::create(b, loc, x);
+  return arith::SubIOp::create(b, loc, floatConst(b, loc, x, 0), x);
+}
+
+template <>
+Value computeUnary(LeakyReluOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  Value zero = floatConst(b, loc, x, 0.0);
+  Value alpha = floatConst(b, loc, x, op.getAlpha().convertToDouble());
+  Value negative = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
+  return arith::SelectOp::create(b, loc, negative,
+                                 arith::MulFOp::create(b, loc, alpha, x), x);
+}
+
+/// max(0, min(1, alpha * x + beta))
+Value hardSigmoid(OpBuilder &b, Location loc, Value x, double alpha,
+                  double beta) {
+  Value y = arith::AddFOp::create(
+      b, loc, arith::MulFOp::create(b, loc, floatConst(b, loc, x, alpha), x),
+      floatConst(b, loc, x, beta));
+  y = arith::MinimumFOp::create(b, loc, y, floatConst(b, loc, x, 1.0));
+  return arith::MaximumFOp::create(b, loc, y, floatConst(b, loc, x, 0.0));
+}
+
+template <>
+Value computeUnary(HardSigmoidOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  return hardSigmoid(b, loc, x, op.getAlpha().convertToDouble(),
+                     op.getBeta().convertToDouble());
+}
+
+template <>
+Value computeUnary(HardSwishOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  return arith::MulFOp::create(b, loc, x, hardSigmoid(b, loc, x, 1.0 / 6, 0.5));
+}
+
+template <typename OpTy>
+struct UnaryPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getStaticType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "needs a static shape");
+    auto resultType = cast<RankedTensorType>(
+        this->getTypeConverter()->convertType(type));
+    bool supported = true;
+    Value result = createElementwise(
+        rewriter, op.getLoc(), resultType, adaptor.getOperands(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value v = computeUnary(op, b, loc, args[0]);
+          supported &= bool(v);
+          return v ? v : args[0];
+        });
+    if (!supported)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// The scalar computation of a broadcasting binary op.
+template <typename OpTy>
+Value computeBinary(OpTy op, OpBuilder &b, Location loc, Value l, Value r);
+
+#define BINARY(OP, FLOAT_OP, SIGNED_OP, UNSIGNED_OP)                           \
+  template <>                                                                  \
+  Value computeBinary(OP op, OpBuilder &b, Location loc, Value l, Value r) {   \
+    if (isa<FloatType>(l.getType()))                                           \
+      return FLOAT_OP::create(b, loc, l, r);                                   \
+    if (isUnsignedInt(op.getA()))                                              \
+      return UNSIGNED_OP::create(b, loc, l, r);                                \
+    return SIGNED_OP::create(b, loc, l, r);                                    \
+  }
+BINARY(AddOp, arith::AddFOp, arith::AddIOp, arith::AddIOp)
+BINARY(SubOp, arith::SubFOp, arith::SubIOp, arith::SubIOp)
+BINARY(MulOp, arith::MulFOp, arith::MulIOp, arith::MulIOp)
+BINARY(DivOp, arith::DivFOp, arith::DivSIOp, arith::DivUIOp)
+#undef BINARY
+
+template <>
+Value computeBinary(PowOp op, OpBuilder &b, Location loc, Value l, Value r) {
+  if (!isa<FloatType>(l.getType()))
+    return nullptr;
+  if (r.getType() != l.getType())
+    r = isa<FloatType>(r.getType())
+            ? Value(arith::ExtFOp::create(b, loc, l.getType(), r))
+            : Value(arith::SIToFPOp::create(b, loc, l.getType(), r));
+  return math::PowFOp::create(b, loc, l, r);
+}
+
+template <typename OpTy>
+struct BinaryPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getStaticType(op.getType());
+    if (!type || !getStaticType(op->getOperand(0)) ||
+        !getStaticType(op->getOperand(1)))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    auto resultType = cast<RankedTensorType>(
+        this->getTypeConverter()->convertType(type));
+    bool supported = true;
+    Value result = createElementwise(
+        rewriter, op.getLoc(), resultType, adaptor.getOperands(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value v = computeBinary(op, b, loc, args[0], args[1]);
+          supported &= bool(v);
+          return v ? v : args[0];
+        });
+    if (!supported)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ClipPattern : OpConversionPattern<ClipOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ClipOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getStaticType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "needs a static shape");
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(type));
+    SmallVector<Value> inputs = {adaptor.getInput()};
+    for (Value bound : {adaptor.getMin(), adaptor.getMax()})
+      if (bound)
+        inputs.push_back(reshapeTo(
+            rewriter, op.getLoc(), bound,
+            RankedTensorType::get({}, getElementTypeOrSelf(bound.getType()))));
+    bool isFloat = isa<FloatType>(resultType.getElementType());
+    bool isUnsigned = isUnsignedInt(op.getInput());
+    Value result = createElementwise(
+        rewriter, op.getLoc(), resultType, inputs,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value x = args[0];
+          size_t next = 1;
+          if (adaptor.getMin()) {
+            Value lo = args[next++];
+            x = isFloat ? Value(arith::MaximumFOp::create(b, loc, x, lo))
+                : isUnsigned ? Value(arith::MaxUIOp::create(b, loc, x, lo))
+                             : Value(arith::MaxSIOp::create(b, loc, x, lo));
+          }
+          if (adaptor.getMax()) {
+            Value hi = args[next++];
+            x = isFloat ? Value(arith::MinimumFOp::create(b, loc, x, hi))
+                : isUnsigned ? Value(arith::MinUIOp::create(b, loc, x, hi))
+                             : Value(arith::MinSIOp::create(b, loc, x, hi));
+          }
+          return x;
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Scalar conversion between element types with ONNX Cast semantics (float
+/// to int truncates toward zero, anything to bool is `!= 0`).
+Value castScalar(OpBuilder &b, Location loc, Value x, Type to, bool fromUnsigned,
+                 bool toUnsigned) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  if (to.isInteger(1)) {
+    Value zero = createScalar(b, loc, from, 0);
+    return isa<FloatType>(from)
+               ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero))
+               : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero));
+  }
+  auto fromFloat = dyn_cast<FloatType>(from);
+  auto toFloat = dyn_cast<FloatType>(to);
+  if (fromFloat && toFloat)
+    return fromFloat.getWidth() < toFloat.getWidth()
+               ? Value(arith::ExtFOp::create(b, loc, to, x))
+               : Value(arith::TruncFOp::create(b, loc, to, x));
+  if (toFloat)
+    return fromUnsigned || from.isInteger(1)
+               ? Value(arith::UIToFPOp::create(b, loc, to, x))
+               : Value(arith::SIToFPOp::create(b, loc, to, x));
+  if (fromFloat)
+    return toUnsigned ? Value(arith::FPToUIOp::create(b, loc, to, x))
+                      : Value(arith::FPToSIOp::create(b, loc, to, x));
+  unsigned fromWidth = from.getIntOrFloatBitWidth();
+  unsigned toWidth = to.getIntOrFloatBitWidth();
+  if (fromWidth > toWidth)
+    return arith::TruncIOp::create(b, loc, to, x);
+  return fromUnsigned || from.isInteger(1)
+             ? Value(arith::ExtUIOp::create(b, loc, to, x))
+             : Value(arith::ExtSIOp::create(b, loc, to, x));
+}
+
+struct CastPattern : OpConversionPattern<CastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getStaticType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "needs a static shape");
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(type));
+    bool fromUnsigned = isUnsignedInt(op.getInput());
+    bool toUnsigned = type.getElementType().isUnsignedInteger();
+    Value result = createElementwise(
+        rewriter, op.getLoc(), resultType, adaptor.getInput(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          return castScalar(b, loc, args[0], resultType.getElementType(),
+                            fromUnsigned, toUnsigned);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::onnxq::populateElementwiseToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<UnaryPattern<AbsOp>, UnaryPattern<CeilOp>, UnaryPattern<ErfOp>,
+               UnaryPattern<ExpOp>, UnaryPattern<FloorOp>, UnaryPattern<LogOp>,
+               UnaryPattern<NegOp>, UnaryPattern<ReciprocalOp>,
+               UnaryPattern<ReluOp>, UnaryPattern<SigmoidOp>,
+               UnaryPattern<SqrtOp>, UnaryPattern<TanhOp>,
+               UnaryPattern<LeakyReluOp>, UnaryPattern<HardSigmoidOp>,
+               UnaryPattern<HardSwishOp>>(converter, ctx);
+  patterns.add<BinaryPattern<AddOp>, BinaryPattern<SubOp>,
+               BinaryPattern<MulOp>, BinaryPattern<DivOp>,
+               BinaryPattern<PowOp>>(converter, ctx);
+  patterns.add<ClipPattern, CastPattern>(converter, ctx);
+}

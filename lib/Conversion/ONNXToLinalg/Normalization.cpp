@@ -1,0 +1,238 @@
+//===- Normalization.cpp - normalizations, Softmax and reductions ---------===//
+//
+// Built from keep-dims reductions (`linalg.generic` with reduction
+// iterators) and broadcasting element-wise ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+using Combiner = function_ref<Value(OpBuilder &, Location, Value, Value)>;
+
+/// Reduces `input` over `axes` into a tensor where those dims have size 1.
+/// The reduction itself writes a tensor without them (a projected
+/// permutation, which vectorizes); a reshape restores the unit dims.
+Value reduceKeepDims(OpBuilder &b, Location loc, Value input,
+                     ArrayRef<int64_t> axes, double init, Combiner combine) {
+  auto type = cast<RankedTensorType>(input.getType());
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> keptShape, shape(type.getShape());
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (llvm::is_contained(axes, d)) {
+      shape[d] = 1;
+      continue;
+    }
+    keptShape.push_back(type.getDimSize(d));
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  }
+  auto outType = RankedTensorType::get(keptShape, type.getElementType());
+  Value reduced =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{outType}, ValueRange{input},
+          ValueRange{createFilled(b, loc, outType, init)},
+          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank),
+                                 AffineMap::get(rank, 0, outExprs, ctx)},
+          getIteratorTypes(rank, axes),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            linalg::YieldOp::create(nb, l, combine(nb, l, args[1], args[0]));
+          })
+          .getResult(0);
+  return reshapeTo(b, loc, reduced,
+                   RankedTensorType::get(shape, type.getElementType()));
+}
+
+Value add(OpBuilder &b, Location l, Value x, Value y) {
+  return arith::AddFOp::create(b, l, x, y);
+}
+Value maximum(OpBuilder &b, Location l, Value x, Value y) {
+  return arith::MaximumFOp::create(b, l, x, y);
+}
+
+/// mean over `axes`, keeping them as size-1 dims.
+Value meanKeepDims(OpBuilder &b, Location loc, Value input,
+                   ArrayRef<int64_t> axes) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t count = 1;
+  for (int64_t d : axes)
+    count *= type.getDimSize(d);
+  Value sum = reduceKeepDims(b, loc, input, axes, 0.0, add);
+  Value divisor = createScalar(b, loc, type.getElementType(), double(count));
+  return createElementwise(b, loc, cast<RankedTensorType>(sum.getType()), sum,
+                           [&](OpBuilder &nb, Location l, ValueRange args) {
+                             return arith::DivFOp::create(nb, l, args[0], divisor);
+                           });
+}
+
+bool isStaticFloat(Value v) {
+  RankedTensorType type = getStaticType(v);
+  return type && isa<FloatType>(type.getElementType());
+}
+
+struct BatchNormPattern : OpConversionPattern<BatchNormalizationOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BatchNormalizationOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getRunningStats().empty() || op.getTrainingMode() != 0)
+      return rewriter.notifyMatchFailure(op, "training mode is not supported");
+    RankedTensorType yType = getStaticType(op.getY());
+    if (!isStaticFloat(op.getX()) || !yType)
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    Location loc = op.getLoc();
+    Type elementType = yType.getElementType();
+    int64_t channels = yType.getDimSize(1);
+    auto vectorType = RankedTensorType::get({channels}, elementType);
+    double epsilon = op.getEpsilon().convertToDouble();
+    // y = x * a + b with a = scale / sqrt(var + eps), b = B - mean * a.
+    Value a = createElementwise(
+        rewriter, loc, vectorType, {adaptor.getScale(), adaptor.getInputVar()},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value eps = createScalar(b, l, elementType, epsilon);
+          Value std = math::SqrtOp::create(b, l, arith::AddFOp::create(b, l, args[1], eps));
+          return arith::DivFOp::create(b, l, args[0], std);
+        });
+    Value shift = createElementwise(
+        rewriter, loc, vectorType, {adaptor.getB(), adaptor.getInputMean(), a},
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          return arith::SubFOp::create(b, l, args[0],
+                                       arith::MulFOp::create(b, l, args[1], args[2]));
+        });
+    SmallVector<int64_t> perChannel(yType.getRank() - 1, 1);
+    perChannel[0] = channels;
+    auto perChannelType = RankedTensorType::get(perChannel, elementType);
+    a = reshapeTo(rewriter, loc, a, perChannelType);
+    shift = reshapeTo(rewriter, loc, shift, perChannelType);
+    Value y = createElementwise(
+        rewriter, loc, yType, {adaptor.getX(), a, shift},
+        [](OpBuilder &b, Location l, ValueRange args) {
+          return arith::AddFOp::create(b, l, arith::MulFOp::create(b, l, args[0], args[1]),
+                                       args[2]);
+        });
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
+struct LayerNormPattern : OpConversionPattern<LayerNormalizationOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LayerNormalizationOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    for (Value stat : op.getStats())
+      if (!stat.use_empty())
+        return rewriter.notifyMatchFailure(op, "Mean/InvStdDev outputs are not supported");
+    RankedTensorType yType = getStaticType(op.getY());
+    if (!isStaticFloat(op.getX()) || !yType)
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    Location loc = op.getLoc();
+    Type elementType = yType.getElementType();
+    int64_t rank = yType.getRank();
+    SmallVector<int64_t> axes;
+    for (int64_t d = normalizeAxis(op.getAxis(), rank); d < rank; ++d)
+      axes.push_back(d);
+    Value x = adaptor.getX();
+    Value mean = meanKeepDims(rewriter, loc, x, axes);
+    Value centered = createElementwise(rewriter, loc, yType, {x, mean},
+                                       [](OpBuilder &b, Location l, ValueRange args) {
+                                         return arith::SubFOp::create(b, l, args[0], args[1]);
+                                       });
+    Value squares = createElementwise(rewriter, loc, yType, centered,
+                                      [](OpBuilder &b, Location l, ValueRange args) {
+                                        return arith::MulFOp::create(b, l, args[0], args[0]);
+                                      });
+    Value variance = meanKeepDims(rewriter, loc, squares, axes);
+    double epsilon = op.getEpsilon().convertToDouble();
+    SmallVector<Value> inputs = {centered, variance, adaptor.getScale()};
+    if (adaptor.getB())
+      inputs.push_back(adaptor.getB());
+    Value y = createElementwise(
+        rewriter, loc, yType, inputs, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value eps = createScalar(b, l, elementType, epsilon);
+          Value std = math::SqrtOp::create(b, l, arith::AddFOp::create(b, l, args[1], eps));
+          Value v = arith::MulFOp::create(b, l, arith::DivFOp::create(b, l, args[0], std),
+                                          args[2]);
+          return args.size() > 3 ? Value(arith::AddFOp::create(b, l, v, args[3])) : v;
+        });
+    SmallVector<Value> results = {y};
+    for (Value stat : op.getStats())
+      results.push_back(createEmpty(rewriter, loc, getStaticType(stat)));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct SoftmaxPattern : OpConversionPattern<SoftmaxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SoftmaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getStaticType(op.getOutput());
+    if (!type || !isa<FloatType>(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    Location loc = op.getLoc();
+    int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
+    Value x = adaptor.getInput();
+    Value max = reduceKeepDims(rewriter, loc, x, axis,
+                               -std::numeric_limits<double>::infinity(), maximum);
+    Value e = createElementwise(rewriter, loc, type, {x, max},
+                                [](OpBuilder &b, Location l, ValueRange args) {
+                                  return math::ExpOp::create(
+                                      b, l, arith::SubFOp::create(b, l, args[0], args[1]));
+                                });
+    Value sum = reduceKeepDims(rewriter, loc, e, axis, 0.0, add);
+    Value y = createElementwise(rewriter, loc, type, {e, sum},
+                                [](OpBuilder &b, Location l, ValueRange args) {
+                                  return arith::DivFOp::create(b, l, args[0], args[1]);
+                                });
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
+struct ReduceMeanPattern : OpConversionPattern<ReduceMeanOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceMeanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getStaticType(op.getData());
+    RankedTensorType outType = getStaticType(op.getReduced());
+    if (!inType || !outType || !isa<FloatType>(inType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    int64_t rank = inType.getRank();
+    SmallVector<int64_t> axes;
+    if (op.getAxes()) {
+      for (int64_t a : getIntsOr(*op.getAxes(), 0, 0))
+        axes.push_back(normalizeAxis(a, rank));
+    } else {
+      for (int64_t d = 0; d < rank; ++d)
+        axes.push_back(d);
+    }
+    Value mean = meanKeepDims(rewriter, op.getLoc(), adaptor.getData(), axes);
+    rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(), mean, outType));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::onnxq::populateNormalizationToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<BatchNormPattern, LayerNormPattern, SoftmaxPattern,
+               ReduceMeanPattern>(converter, patterns.getContext());
+}

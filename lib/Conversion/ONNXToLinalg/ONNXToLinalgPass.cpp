@@ -1,0 +1,85 @@
+//===- ONNXToLinalgPass.cpp - the convert-onnx-to-linalg pass -------------===//
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Conversion/Passes.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
+#include "onnx-quant/Conversion/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter() {
+  addConversion([](Type type) { return type; });
+  addConversion([](RankedTensorType type) -> Type {
+    auto intType = dyn_cast<IntegerType>(type.getElementType());
+    if (!intType || intType.isSignless())
+      return type;
+    return type.clone(IntegerType::get(type.getContext(), intType.getWidth()));
+  });
+}
+
+void mlir::onnxq::populateONNXToLinalgConversionPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  populateElementwiseToLinalgPatterns(converter, patterns);
+  populateConvToLinalgPatterns(converter, patterns);
+  populatePoolToLinalgPatterns(converter, patterns);
+  populateMatMulToLinalgPatterns(converter, patterns);
+  populateNormalizationToLinalgPatterns(converter, patterns);
+  populateTensorToLinalgPatterns(converter, patterns);
+}
+
+namespace {
+struct ConvertONNXToLinalgPass
+    : onnxq::impl::ConvertONNXToLinalgPassBase<ConvertONNXToLinalgPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *ctx = &getContext();
+    ONNXToLinalgTypeConverter converter;
+    RewritePatternSet patterns(ctx);
+    populateONNXToLinalgConversionPatterns(converter, patterns);
+
+    // An op with no pattern at all gets a precise error before conversion.
+    llvm::DenseSet<OperationName> lowered;
+    for (const auto &pattern : patterns.getNativePatterns())
+      if (std::optional<OperationName> root = pattern->getRootKind())
+        lowered.insert(*root);
+    bool missing = false;
+    func.walk([&](Operation *op) {
+      if (isa<ONNXDialect>(op->getDialect()) && !lowered.contains(op->getName())) {
+        op->emitError() << "'" << op->getName()
+                        << "' has no lowering to native code yet";
+        missing = true;
+      }
+    });
+    if (missing)
+      return signalPassFailure();
+
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<ONNXDialect>();
+    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
+                           math::MathDialect, tensor::TensorDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp>(
+        [&](func::ReturnOp op) { return converter.isLegal(op); });
+    if (failed(applyPartialConversion(func, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,327 @@
+//===- Tensor.cpp - onnx data-movement ops to tensor and linalg -----------===//
+//
+// Constants, reshapes, transposes, concatenation, slicing, padding, gathers.
+// Shape-like operands (Reshape's shape, Slice's starts, Pad's pads...) must be
+// compile-time constants; the result types are static.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+struct ConstantPattern : OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<ShapedType>(getTypeConverter()->convertType(op.getType()));
+    TypedAttr value = cast<TypedAttr>(op.getValue());
+    if (type != value.getType()) {
+      // Only the signedness changes (ui8 -> i8): same bytes, new type.
+      if (auto dense = dyn_cast<DenseElementsAttr>(value))
+        value = dense.bitcast(type.getElementType());
+      else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
+        value = DenseResourceElementsAttr::get(type, resource.getRawHandle());
+      else
+        return rewriter.notifyMatchFailure(op, "unsupported constant");
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+/// Ops that are the identity at inference time.
+template <typename OpTy>
+struct ForwardPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> results = {adaptor.getOperands()[0]};
+    for (Value extra : op->getResults().drop_front()) {
+      if (!extra.use_empty())
+        return rewriter.notifyMatchFailure(op, "extra outputs are not supported");
+      results.push_back(createEmpty(rewriter, op.getLoc(),
+                                    cast<RankedTensorType>(this->getTypeConverter()->convertType(
+                                        extra.getType()))));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// Reshape-like ops whose result is fully described by the static result type.
+template <typename OpTy>
+struct ReshapePattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getStaticType(op->getResult(0));
+    if (!type || !getStaticType(op->getOperand(0)))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    auto resultType = cast<RankedTensorType>(this->getTypeConverter()->convertType(type));
+    rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(), adaptor.getOperands()[0],
+                                     resultType));
+    return success();
+  }
+};
+
+struct TransposePattern : OpConversionPattern<TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getStaticType(op.getTransposed());
+    if (!type || !getStaticType(op.getData()))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(type));
+    SmallVector<int64_t> perm;
+    if (op.getPerm())
+      perm = getIntsOr(*op.getPerm(), 0, 0);
+    else
+      for (int64_t d = type.getRank() - 1; d >= 0; --d)
+        perm.push_back(d);
+    Value result = linalg::TransposeOp::create(rewriter, op.getLoc(), adaptor.getData(),
+                                               createEmpty(rewriter, op.getLoc(), resultType),
+                                               perm)
+                       .getResult()[0];
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConcatPattern : OpConversionPattern<ConcatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConcatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getStaticType(op.getConcatResult());
+    if (!type || !llvm::all_of(op.getInputs(), [](Value v) { return getStaticType(v); }))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(type));
+    Location loc = op.getLoc();
+    int64_t rank = type.getRank(), axis = normalizeAxis(op.getAxis(), rank);
+    Value result = createEmpty(rewriter, loc, resultType);
+    int64_t offset = 0;
+    for (Value input : adaptor.getInputs()) {
+      auto inputType = cast<RankedTensorType>(input.getType());
+      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
+          sizes, strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t d = 0; d < rank; ++d)
+        sizes.push_back(rewriter.getIndexAttr(inputType.getDimSize(d)));
+      offsets[axis] = rewriter.getIndexAttr(offset);
+      offset += inputType.getDimSize(axis);
+      result = tensor::InsertSliceOp::create(rewriter, loc, input, result, offsets,
+                                             sizes, strides);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct SplitPattern : OpConversionPattern<SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getStaticType(op.getInput());
+    if (!inType || !llvm::all_of(op.getOutputs(), [](Value v) { return getStaticType(v); }))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    Location loc = op.getLoc();
+    int64_t rank = inType.getRank(), axis = normalizeAxis(op.getAxis(), rank);
+    SmallVector<Value> results;
+    int64_t offset = 0;
+    for (Value output : op.getOutputs()) {
+      auto outType = cast<RankedTensorType>(getTypeConverter()->convertType(output.getType()));
+      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)), sizes,
+          strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t d = 0; d < rank; ++d)
+        sizes.push_back(rewriter.getIndexAttr(outType.getDimSize(d)));
+      offsets[axis] = rewriter.getIndexAttr(offset);
+      offset += outType.getDimSize(axis);
+      results.push_back(tensor::ExtractSliceOp::create(rewriter, loc, outType,
+                                                       adaptor.getInput(), offsets,
+                                                       sizes, strides));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct SlicePattern : OpConversionPattern<SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getStaticType(op.getData());
+    RankedTensorType outType = getStaticType(op.getOutput());
+    auto starts = getConstantInts(op.getStarts());
+    auto ends = getConstantInts(op.getEnds());
+    if (!inType || !outType || !starts || !ends)
+      return rewriter.notifyMatchFailure(op, "needs static shapes and constant bounds");
+    int64_t rank = inType.getRank();
+    SmallVector<int64_t> axes, steps(starts->size(), 1);
+    if (op.getAxes()) {
+      auto constAxes = getConstantInts(op.getAxes());
+      if (!constAxes)
+        return rewriter.notifyMatchFailure(op, "axes must be constant");
+      axes = *constAxes;
+    } else {
+      for (size_t i = 0; i < starts->size(); ++i)
+        axes.push_back(i);
+    }
+    if (op.getSteps()) {
+      auto constSteps = getConstantInts(op.getSteps());
+      if (!constSteps)
+        return rewriter.notifyMatchFailure(op, "steps must be constant");
+      steps = *constSteps;
+    }
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)), sizes,
+        strides(rank, rewriter.getIndexAttr(1));
+    for (int64_t d = 0; d < rank; ++d)
+      sizes.push_back(rewriter.getIndexAttr(inType.getDimSize(d)));
+    for (size_t i = 0; i < axes.size(); ++i) {
+      int64_t axis = normalizeAxis(axes[i], rank), dim = inType.getDimSize(axis);
+      if (steps[i] <= 0)
+        return rewriter.notifyMatchFailure(op, "negative steps are not supported");
+      int64_t start = (*starts)[i], end = (*ends)[i];
+      start = std::clamp<int64_t>(start < 0 ? start + dim : start, 0, dim);
+      end = std::clamp<int64_t>(end < 0 ? end + dim : end, 0, dim);
+      offsets[axis] = rewriter.getIndexAttr(start);
+      sizes[axis] = rewriter.getIndexAttr(outType.getDimSize(axis));
+      strides[axis] = rewriter.getIndexAttr(steps[i]);
+    }
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, resultType, adaptor.getData(),
+                                                        offsets, sizes, strides);
+    return success();
+  }
+};
+
+struct PadPattern : OpConversionPattern<PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType outType = getStaticType(op.getOutput());
+    auto pads = getConstantInts(op.getPads());
+    if (!outType || !getStaticType(op.getData()) || !pads)
+      return rewriter.notifyMatchFailure(op, "needs static shapes and constant pads");
+    if (op.getMode() != "constant")
+      return rewriter.notifyMatchFailure(op, "only constant padding is supported");
+    if (llvm::any_of(*pads, [](int64_t p) { return p < 0; }))
+      return rewriter.notifyMatchFailure(op, "negative pads are not supported");
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    Value padValue;
+    if (Value constant = adaptor.getConstantValue())
+      padValue = tensor::ExtractOp::create(
+          rewriter, loc,
+          reshapeTo(rewriter, loc, constant,
+                    RankedTensorType::get({}, resultType.getElementType())),
+          ValueRange{});
+    else
+      padValue = createScalar(rewriter, loc, resultType.getElementType(), 0.0);
+    int64_t rank = outType.getRank();
+    SmallVector<int64_t> low(pads->begin(), pads->begin() + rank);
+    SmallVector<int64_t> high(pads->begin() + rank, pads->end());
+    rewriter.replaceOpWithNewOp<tensor::PadOp>(
+        op, resultType, adaptor.getData(), getAsIndexOpFoldResult(getContext(), low),
+        getAsIndexOpFoldResult(getContext(), high), padValue);
+    return success();
+  }
+};
+
+struct GatherPattern : OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType dataType = getStaticType(op.getData());
+    RankedTensorType indicesType = getStaticType(op.getIndices());
+    RankedTensorType outType = getStaticType(op.getOutput());
+    if (!dataType || !indicesType || !outType)
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    int64_t axis = normalizeAxis(op.getAxis(), dataType.getRank());
+    int64_t indexRank = indicesType.getRank(), outRank = outType.getRank();
+    // out[i..., j..., k...] = data[i..., indices[j...], k...]
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t d = 0; d < indexRank; ++d)
+      indexExprs.push_back(getAffineDimExpr(axis + d, ctx));
+    Value data = adaptor.getData();
+    int64_t axisSize = dataType.getDimSize(axis);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, ValueRange{adaptor.getIndices()},
+        ValueRange{createEmpty(rewriter, loc, resultType)},
+        SmallVector<AffineMap>{AffineMap::get(outRank, 0, indexExprs, ctx),
+                               rewriter.getMultiDimIdentityMap(outRank)},
+        getIteratorTypes(outRank), [&](OpBuilder &b, Location l, ValueRange args) {
+          Value index = arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
+          Value size = arith::ConstantIndexOp::create(b, l, axisSize);
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          Value negative = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, index, zero);
+          index = arith::SelectOp::create(b, l, negative,
+                                          arith::AddIOp::create(b, l, index, size), index);
+          SmallVector<Value> coords;
+          for (int64_t d = 0; d < axis; ++d)
+            coords.push_back(linalg::IndexOp::create(b, l, d));
+          coords.push_back(index);
+          for (int64_t d = axis + indexRank; d < outRank; ++d)
+            coords.push_back(linalg::IndexOp::create(b, l, d));
+          linalg::YieldOp::create(b, l, tensor::ExtractOp::create(b, l, data, coords).getResult());
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+struct ShapePattern : OpConversionPattern<ShapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ShapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getStaticType(op.getData());
+    RankedTensorType outType = getStaticType(op.getShape());
+    if (!inType || !outType)
+      return rewriter.notifyMatchFailure(op, "needs a static input shape");
+    int64_t rank = inType.getRank();
+    int64_t start = std::clamp<int64_t>(normalizeAxis(op.getStart(), rank), 0, rank);
+    int64_t end = op.getEnd() ? std::clamp<int64_t>(normalizeAxis(*op.getEnd(), rank), 0, rank)
+                              : rank;
+    SmallVector<int64_t> dims(inType.getShape().begin() + start,
+                              inType.getShape().begin() + std::max(start, end));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseIntElementsAttr::get(outType, dims));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::onnxq::populateTensorToLinalgPatterns(const TypeConverter &converter,
+                                                 RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ConstantPattern, ForwardPattern<IdentityOp>, ForwardPattern<DropoutOp>,
+               ReshapePattern<ReshapeOp>, ReshapePattern<FlattenOp>,
+               ReshapePattern<SqueezeOp>, ReshapePattern<UnsqueezeOp>,
+               TransposePattern, ConcatPattern, SplitPattern, SlicePattern,
+               PadPattern, GatherPattern, ShapePattern>(converter, ctx);
+}

@@ -1,0 +1,260 @@
+//===- Utils.cpp - helpers shared by the onnx to linalg patterns ----------===//
+
+#include "Utils.h"
+
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+RankedTensorType mlir::onnxq::getStaticType(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  return ranked && ranked.hasStaticShape() ? ranked : nullptr;
+}
+
+DenseElementsAttr mlir::onnxq::getConstantElements(Value value) {
+  if (!value)
+    return nullptr;
+  Operation *def = value.getDefiningOp();
+  if (auto constant = dyn_cast_or_null<ConstantOp>(def))
+    return dyn_cast<DenseElementsAttr>(constant.getValue());
+  if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def))
+    return dyn_cast<DenseElementsAttr>(constant.getValue());
+  return nullptr;
+}
+
+std::optional<SmallVector<float>>
+mlir::onnxq::getConstantF32Data(Value value) {
+  Operation *def = value ? value.getDefiningOp() : nullptr;
+  ElementsAttr attr;
+  if (auto constant = dyn_cast_or_null<ConstantOp>(def))
+    attr = constant.getValue();
+  else if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def))
+    attr = dyn_cast<ElementsAttr>(constant.getValue());
+  if (!attr || !attr.getElementType().isF32())
+    return std::nullopt;
+  if (auto resource = dyn_cast<DenseF32ResourceElementsAttr>(attr)) {
+    std::optional<ArrayRef<float>> data = resource.tryGetAsArrayRef();
+    if (!data)
+      return std::nullopt;
+    return SmallVector<float>(*data);
+  }
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
+    return SmallVector<float>(dense.getValues<float>());
+  return std::nullopt;
+}
+
+Value mlir::onnxq::createF32Constant(OpBuilder &b, Location loc,
+                                     RankedTensorType type,
+                                     ArrayRef<float> data) {
+  constexpr size_t kResourceThresholdBytes = 1024;
+  ElementsAttr attr;
+  if (data.size() * sizeof(float) > kResourceThresholdBytes)
+    attr = DenseResourceElementsAttr::get(
+        type, "packed", HeapAsmResourceBlob::allocateAndCopyInferAlign(data));
+  else
+    attr = DenseElementsAttr::get(type, data);
+  return arith::ConstantOp::create(b, loc, cast<TypedAttr>(attr));
+}
+
+std::optional<SmallVector<int64_t>> mlir::onnxq::getConstantInts(Value value) {
+  DenseElementsAttr elements = getConstantElements(value);
+  if (!elements || !elements.getElementType().isInteger())
+    return std::nullopt;
+  SmallVector<int64_t> ints;
+  for (const APInt &v : elements.getValues<APInt>())
+    ints.push_back(v.getSExtValue());
+  return ints;
+}
+
+TypedAttr mlir::onnxq::getScalarAttr(Type elementType, double value) {
+  if (isa<FloatType>(elementType))
+    return FloatAttr::get(elementType, value);
+  return IntegerAttr::get(elementType, static_cast<int64_t>(value));
+}
+
+Value mlir::onnxq::createScalar(OpBuilder &b, Location loc, Type elementType,
+                                double value) {
+  return arith::ConstantOp::create(b, loc, getScalarAttr(elementType, value));
+}
+
+Value mlir::onnxq::createEmpty(OpBuilder &b, Location loc,
+                               RankedTensorType type) {
+  return tensor::EmptyOp::create(b, loc, type.getShape(),
+                                 type.getElementType());
+}
+
+Value mlir::onnxq::createFilled(OpBuilder &b, Location loc,
+                                RankedTensorType type, double value) {
+  Value scalar = createScalar(b, loc, type.getElementType(), value);
+  return linalg::FillOp::create(b, loc, scalar, createEmpty(b, loc, type))
+      .getResult(0);
+}
+
+SmallVector<utils::IteratorType>
+mlir::onnxq::getIteratorTypes(int64_t rank, ArrayRef<int64_t> reduced) {
+  SmallVector<utils::IteratorType> types(rank, utils::IteratorType::parallel);
+  for (int64_t d : reduced)
+    types[d] = utils::IteratorType::reduction;
+  return types;
+}
+
+/// Reads `input` (rank <= the result's) broadcast into `resultShape`: the
+/// size-1 dimensions that broadcast are dropped from the value, so the map
+/// is a projected permutation (what linalg's vectorizer handles).
+static std::pair<Value, AffineMap>
+getBroadcastOperand(OpBuilder &b, Location loc, Value input,
+                    ArrayRef<int64_t> resultShape) {
+  auto type = cast<RankedTensorType>(input.getType());
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = type.getRank(), resultRank = resultShape.size();
+  SmallVector<AffineExpr> exprs;
+  SmallVector<int64_t> kept;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t resultDim = resultRank - rank + d;
+    if (type.getDimSize(d) == 1 && resultShape[resultDim] != 1)
+      continue;
+    exprs.push_back(getAffineDimExpr(resultDim, ctx));
+    kept.push_back(type.getDimSize(d));
+  }
+  if (int64_t(kept.size()) != rank)
+    input = reshapeTo(b, loc, input,
+                      RankedTensorType::get(kept, type.getElementType()));
+  return {input, AffineMap::get(resultRank, 0, exprs, ctx)};
+}
+
+Value mlir::onnxq::createElementwise(OpBuilder &b, Location loc,
+                                     RankedTensorType resultType,
+                                     ValueRange inputs, ScalarBody body) {
+  int64_t rank = resultType.getRank();
+  SmallVector<AffineMap> maps;
+  SmallVector<Value> operands;
+  for (Value input : inputs) {
+    auto [operand, map] = getBroadcastOperand(b, loc, input, resultType.getShape());
+    operands.push_back(operand);
+    maps.push_back(map);
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, operands,
+      ValueRange{createEmpty(b, loc, resultType)}, maps,
+      getIteratorTypes(rank),
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value result = body(nested, nestedLoc, args.drop_back());
+        linalg::YieldOp::create(nested, nestedLoc, result);
+      });
+  return generic.getResult(0);
+}
+
+Value mlir::onnxq::reshapeTo(OpBuilder &b, Location loc, Value value,
+                             RankedTensorType target) {
+  auto source = cast<RankedTensorType>(value.getType());
+  if (source.getShape() == target.getShape())
+    return value;
+  auto flatType = RankedTensorType::get({source.getNumElements()},
+                                        source.getElementType());
+  Value flat = value;
+  if (source.getRank() != 1) {
+    ReassociationIndices all;
+    for (int64_t d = 0; d < source.getRank(); ++d)
+      all.push_back(d);
+    flat = source.getRank() == 0
+               ? tensor::ExpandShapeOp::create(b, loc, flatType, value,
+                                               ArrayRef<ReassociationIndices>{},
+                                               ArrayRef<OpFoldResult>{b.getIndexAttr(1)})
+                     .getResult()
+               : tensor::CollapseShapeOp::create(b, loc, flatType, value,
+                                                 ArrayRef<ReassociationIndices>{all})
+                     .getResult();
+  }
+  auto targetType =
+      RankedTensorType::get(target.getShape(), source.getElementType());
+  if (target.getRank() == 1)
+    return flat;
+  if (target.getRank() == 0)
+    return tensor::CollapseShapeOp::create(b, loc, targetType, flat,
+                                           ArrayRef<ReassociationIndices>{});
+  ReassociationIndices all;
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t d = 0; d < target.getRank(); ++d) {
+    all.push_back(d);
+    sizes.push_back(b.getIndexAttr(target.getDimSize(d)));
+  }
+  return tensor::ExpandShapeOp::create(b, loc, targetType, flat,
+                                       ArrayRef<ReassociationIndices>{all}, sizes);
+}
+
+SmallVector<int64_t> mlir::onnxq::getIntsOr(ArrayAttr attr, size_t size,
+                                            int64_t fallback) {
+  if (!attr)
+    return SmallVector<int64_t>(size, fallback);
+  SmallVector<int64_t> values;
+  for (Attribute a : attr)
+    values.push_back(cast<IntegerAttr>(a).getInt());
+  return values;
+}
+
+std::optional<WindowGeometry> mlir::onnxq::computeWindowGeometry(
+    ArrayRef<int64_t> inputShape, ArrayRef<int64_t> kernel, ArrayAttr pads,
+    ArrayAttr strides, ArrayAttr dilations, StringRef autoPad, bool ceilMode) {
+  size_t spatial = inputShape.size() - 2;
+  WindowGeometry g;
+  g.kernel.assign(kernel.begin(), kernel.end());
+  g.strides = getIntsOr(strides, spatial, 1);
+  g.dilations = getIntsOr(dilations, spatial, 1);
+  SmallVector<int64_t> explicitPads = getIntsOr(pads, 2 * spatial, 0);
+  for (size_t i = 0; i < spatial; ++i) {
+    int64_t in = inputShape[i + 2];
+    int64_t extent = (g.kernel[i] - 1) * g.dilations[i] + 1;
+    int64_t begin = explicitPads[i], end = explicitPads[i + spatial];
+    if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+      int64_t out = (in + g.strides[i] - 1) / g.strides[i];
+      int64_t total = std::max<int64_t>(0, (out - 1) * g.strides[i] + extent - in);
+      begin = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      end = total - begin;
+    } else if (autoPad == "VALID") {
+      begin = end = 0;
+    } else if (autoPad != "NOTSET") {
+      return std::nullopt;
+    }
+    int64_t span = in + begin + end - extent;
+    if (span < 0)
+      return std::nullopt;
+    int64_t out = (ceilMode ? (span + g.strides[i] - 1) / g.strides[i]
+                            : span / g.strides[i]) + 1;
+    // A ceil-mode window must start inside the (padded) input.
+    if (ceilMode && (out - 1) * g.strides[i] >= in + begin)
+      --out;
+    g.padBegin.push_back(begin);
+    g.padEnd.push_back(end);
+    g.output.push_back(out);
+  }
+  return g;
+}
+
+Value mlir::onnxq::padSpatial(OpBuilder &b, Location loc, Value input,
+                              ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                              double value) {
+  if (llvm::all_of(low, [](int64_t p) { return p == 0; }) &&
+      llvm::all_of(high, [](int64_t p) { return p == 0; }))
+    return input;
+  auto type = cast<RankedTensorType>(input.getType());
+  SmallVector<int64_t> lowAll(2, 0), highAll(2, 0), shape(type.getShape());
+  lowAll.append(low.begin(), low.end());
+  highAll.append(high.begin(), high.end());
+  for (size_t i = 0; i < low.size(); ++i)
+    shape[i + 2] += low[i] + high[i];
+  auto paddedType = RankedTensorType::get(shape, type.getElementType());
+  Value padValue = createScalar(b, loc, type.getElementType(), value);
+  return tensor::PadOp::create(b, loc, paddedType, input,
+                               getAsIndexOpFoldResult(b.getContext(), lowAll),
+                               getAsIndexOpFoldResult(b.getContext(), highAll),
+                               padValue);
+}

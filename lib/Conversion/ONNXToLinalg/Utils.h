@@ -1,0 +1,94 @@
+//===- Utils.h - helpers shared by the onnx to linalg patterns --*- C++ -*-===//
+
+#ifndef ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_UTILS_H
+#define ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_UTILS_H
+
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include <optional>
+
+namespace mlir::onnxq {
+
+/// `type` when it is a ranked tensor of static shape, else null.
+RankedTensorType getStaticType(Type type);
+inline RankedTensorType getStaticType(Value value) {
+  return getStaticType(value.getType());
+}
+
+/// The dense elements of a constant (`onnx.Constant` or `arith.constant`)
+/// defining `value`; null for other producers and for resource blobs.
+DenseElementsAttr getConstantElements(Value value);
+
+/// The f32 data of a constant (dense or resource blob) defining `value`.
+std::optional<SmallVector<float>> getConstantF32Data(Value value);
+
+/// An `arith.constant` of `type` holding `data`; large data is a resource
+/// blob, like imported weights.
+Value createF32Constant(OpBuilder &b, Location loc, RankedTensorType type,
+                        ArrayRef<float> data);
+
+/// The integers of a constant integer tensor defining `value`.
+std::optional<SmallVector<int64_t>> getConstantInts(Value value);
+
+/// A typed scalar attribute (float or integer) of `value`.
+TypedAttr getScalarAttr(Type elementType, double value);
+
+/// An `arith.constant` scalar of `elementType`.
+Value createScalar(OpBuilder &b, Location loc, Type elementType, double value);
+
+/// `tensor.empty` of a static type.
+Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type);
+
+/// A tensor of `type` filled with `value` (`linalg.fill`).
+Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                   double value);
+
+/// The computation of one element from the scalars of the inputs.
+using ScalarBody =
+    function_ref<Value(OpBuilder &b, Location loc, ValueRange args)>;
+
+/// A `linalg.generic` computing `resultType` element by element from
+/// `inputs`, broadcast numpy-style (right-aligned, size-1 dimensions
+/// repeat). Inputs may have any rank up to the result's.
+Value createElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
+                        ValueRange inputs, ScalarBody body);
+
+/// Reshapes a static tensor to another static shape with the same number of
+/// elements (collapse to 1-D, expand to the target; canonicalization merges
+/// the pair into one reshape where it can).
+Value reshapeTo(OpBuilder &b, Location loc, Value value,
+                RankedTensorType target);
+
+/// Normalizes a possibly negative axis for `rank`.
+inline int64_t normalizeAxis(int64_t axis, int64_t rank) {
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// Iterator types: `parallel` everywhere but at `reduced` dims.
+SmallVector<utils::IteratorType> getIteratorTypes(int64_t rank,
+                                                  ArrayRef<int64_t> reduced = {});
+
+/// `[begin..., end...]` padding of the spatial dimensions of a convolution or
+/// pooling window, from explicit `pads` or `auto_pad`.
+struct WindowGeometry {
+  SmallVector<int64_t> kernel, strides, dilations, padBegin, padEnd, output;
+};
+/// Computes the geometry for an NC + spatial input of `inputShape`; the output
+/// sizes use `ceilMode` rounding. Returns nullopt for unsupported auto_pad.
+std::optional<WindowGeometry>
+computeWindowGeometry(ArrayRef<int64_t> inputShape, ArrayRef<int64_t> kernel,
+                      ArrayAttr pads, ArrayAttr strides, ArrayAttr dilations,
+                      StringRef autoPad, bool ceilMode);
+
+/// Pads the spatial dimensions (2..) of an NC... tensor with `value`.
+Value padSpatial(OpBuilder &b, Location loc, Value input,
+                 ArrayRef<int64_t> low, ArrayRef<int64_t> high, double value);
+
+/// The values of an optional I64ArrayAttr, or `fallback` repeated `size` times.
+SmallVector<int64_t> getIntsOr(ArrayAttr attr, size_t size, int64_t fallback);
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_UTILS_H

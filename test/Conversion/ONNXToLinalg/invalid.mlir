@@ -1,0 +1,24 @@
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file -verify-diagnostics
+
+func.func @no_lowering(%x: tensor<1x2x4x4xf32>, %w: tensor<2x2x3x3xf32>) -> tensor<1x2x6x6xf32> {
+  // expected-error @+1 {{'onnx.ConvTranspose' has no lowering to native code yet}}
+  %0 = onnx.ConvTranspose(%x, %w) : (tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x6x6xf32>
+  return %0 : tensor<1x2x6x6xf32>
+}
+
+// -----
+
+func.func @dynamic_shape(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  // expected-error @+1 {{failed to legalize operation 'onnx.Relu'}}
+  %0 = onnx.Relu(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+func.func @reflect_pad(%x: tensor<2x3xf32>) -> tensor<3x3xf32> {
+  %pads = onnx.Constant dense<[0, 0, 1, 0]> : tensor<4xi64>
+  // expected-error @+1 {{failed to legalize operation 'onnx.Pad'}}
+  %0 = onnx.Pad(%x, %pads) {mode = "reflect"} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}

@@ -1,0 +1,62 @@
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file | FileCheck %s
+
+// y = x * a + b with per-channel a = scale / sqrt(var + eps), b = B - mean * a.
+// CHECK-DAG: #[[CHAN:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-LABEL: func @batchnorm
+// CHECK: %[[A:.*]] = linalg.generic
+// CHECK:   %[[EPS:.*]] = arith.constant 1.000000e-03 : f32
+// CHECK:   arith.addf %{{.*}}, %[[EPS]]
+// CHECK:   math.sqrt
+// CHECK:   arith.divf
+// CHECK: %[[B:.*]] = linalg.generic
+// CHECK:   arith.mulf
+// CHECK:   arith.subf
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[CHAN]], #[[CHAN]], #{{.*}}]
+// CHECK:   arith.mulf
+// CHECK:   arith.addf
+func.func @batchnorm(%x: tensor<1x3x4x4xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> tensor<1x3x4x4xf32> {
+  %0 = onnx.BatchNormalization(%x, %s, %b, %m, %v) {epsilon = 1.0e-3 : f32} : (tensor<1x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x3x4x4xf32>
+  return %0 : tensor<1x3x4x4xf32>
+}
+
+// -----
+
+// Softmax subtracts the row maximum before exp.
+// CHECK-LABEL: func @softmax
+// CHECK: arith.constant 0xFF800000
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK:   arith.maximumf
+// CHECK: linalg.generic
+// CHECK:   arith.subf
+// CHECK:   math.exp
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK:   arith.addf
+// CHECK: linalg.generic
+// CHECK:   arith.divf
+func.func @softmax(%x: tensor<2x10xf32>) -> tensor<2x10xf32> {
+  %0 = onnx.Softmax(%x) : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  return %0 : tensor<2x10xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @reduce_mean_no_keepdims
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "reduction"]
+// CHECK: arith.constant 1.200000e+01 : f32
+// CHECK: return %{{.*}} : tensor<2xf32>
+func.func @reduce_mean_no_keepdims(%x: tensor<2x3x4xf32>) -> tensor<2xf32> {
+  %0 = onnx.ReduceMean(%x) {axes = [1, -1], keepdims = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @layernorm
+// CHECK: iterator_types = ["parallel", "reduction"]
+// CHECK: arith.subf
+// CHECK: iterator_types = ["parallel", "reduction"]
+// CHECK: math.sqrt
+func.func @layernorm(%x: tensor<2x8xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x8xf32> {
+  %0 = onnx.LayerNormalization(%x, %s, %b) : (tensor<2x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}

@@ -1,0 +1,90 @@
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file | FileCheck %s
+
+// CHECK-LABEL: func @reshape_flatten
+// CHECK: tensor.collapse_shape
+// CHECK: tensor.expand_shape {{.*}} into tensor<2x12xf32>
+// CHECK-NOT: onnx.
+func.func @reshape_flatten(%x: tensor<2x3x4xf32>) -> tensor<2x12xf32> {
+  %shape = onnx.Constant dense<[2, 12]> : tensor<2xi64>
+  %0 = onnx.Reshape(%x, %shape) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x12xf32>
+  return %0 : tensor<2x12xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @transpose
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<2x3x4xf32>) outs(%{{.*}} : tensor<4x2x3xf32>) permutation = [2, 0, 1]
+func.func @transpose(%x: tensor<2x3x4xf32>) -> tensor<4x2x3xf32> {
+  %0 = onnx.Transpose(%x) {perm = [2, 0, 1]} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  return %0 : tensor<4x2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @concat
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<1x5x2xf32>
+// CHECK: %[[S:.*]] = tensor.insert_slice %{{.*}} into %[[E]][0, 0, 0] [1, 2, 2] [1, 1, 1]
+// CHECK: tensor.insert_slice %{{.*}} into %[[S]][0, 2, 0] [1, 3, 2] [1, 1, 1]
+func.func @concat(%a: tensor<1x2x2xf32>, %b: tensor<1x3x2xf32>) -> tensor<1x5x2xf32> {
+  %0 = onnx.Concat(%a, %b) {axis = 1 : i64} : (tensor<1x2x2xf32>, tensor<1x3x2xf32>) -> tensor<1x5x2xf32>
+  return %0 : tensor<1x5x2xf32>
+}
+
+// -----
+
+// Out-of-range ends are clamped, negative starts count from the end.
+// CHECK-LABEL: func @slice
+// CHECK: tensor.extract_slice %{{.*}}[0, 7] [4, 2] [1, 2] : tensor<4x10xf32> to tensor<4x2xf32>
+func.func @slice(%x: tensor<4x10xf32>) -> tensor<4x2xf32> {
+  %starts = onnx.Constant dense<[-3]> : tensor<1xi64>
+  %ends = onnx.Constant dense<[1000]> : tensor<1xi64>
+  %axes = onnx.Constant dense<[1]> : tensor<1xi64>
+  %steps = onnx.Constant dense<[2]> : tensor<1xi64>
+  %0 = onnx.Slice(%x, %starts, %ends) axes(%axes) steps(%steps) : (tensor<4x10xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @pad
+// CHECK: %[[V:.*]] = tensor.extract
+// CHECK: tensor.pad %{{.*}} low[0, 1] high[2, 0]
+// CHECK:   tensor.yield %[[V]]
+func.func @pad(%x: tensor<2x2xf32>, %v: tensor<f32>) -> tensor<4x3xf32> {
+  %pads = onnx.Constant dense<[0, 1, 2, 0]> : tensor<4xi64>
+  %0 = onnx.Pad(%x, %pads, %v) : (tensor<2x2xf32>, tensor<4xi64>, tensor<f32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+// Negative indices wrap around the gathered axis.
+// CHECK-LABEL: func @gather
+// CHECK: linalg.generic
+// CHECK:   arith.index_cast
+// CHECK:   arith.cmpi slt
+// CHECK:   arith.select
+// CHECK:   tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<5x3xf32>
+func.func @gather(%x: tensor<5x3xf32>, %i: tensor<2xi64>) -> tensor<2x3xf32> {
+  %0 = onnx.Gather(%x, %i) : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @forwarding
+// CHECK-NEXT: return %arg0
+func.func @forwarding(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = onnx.Identity(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  %1 = onnx.Dropout(%0) : (tensor<3xf32>) -> tensor<3xf32>
+  return %1 : tensor<3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @shape_and_constants
+// CHECK: arith.constant dense<[3, 4]> : tensor<2xi64>
+func.func @shape_and_constants(%x: tensor<2x3x4xf32>) -> tensor<2xi64> {
+  %0 = onnx.Shape(%x) {start = 1 : i64} : (tensor<2x3x4xf32>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}

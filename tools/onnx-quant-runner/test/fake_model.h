@@ -1,0 +1,37 @@
+/* Hand-written stand-in for the header onnx-quant generates for a model
+   compiled with entry name "fake" (see fake_model.c). */
+#ifndef FAKE_MODEL_H
+#define FAKE_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef ONNXQ_TENSOR_INFO_DEFINED
+#define ONNXQ_TENSOR_INFO_DEFINED
+typedef struct onnxq_tensor_info {
+  const char *name;     /* ONNX tensor name */
+  int dtype;            /* ONNX TensorProto.DataType */
+  int rank;
+  const int64_t *shape; /* rank dims, all static */
+  size_t num_elements;
+} onnxq_tensor_info;
+#endif
+
+int fake_num_inputs(void);
+int fake_num_outputs(void);
+size_t fake_input_size(int i);
+size_t fake_output_size(int i);
+size_t fake_workspace_size(void);
+const onnxq_tensor_info *fake_input_info(int i);
+const onnxq_tensor_info *fake_output_info(int i);
+int fake_run(const void *const *inputs, void *const *outputs, void *workspace);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FAKE_MODEL_H */
