@@ -15,4 +15,5 @@ log "Main job: onnx-quant-opt digits_cnn.onnx"
 "$VENV/bin/python" "$ROOT/utils/main_job.py" --tool "$BUILD/bin/onnx-quant-opt" \
   --model "$MODELS/digits_cnn.onnx" \
   --images "$MODELS/digits_test_images.npy" \
-  --labels "$MODELS/digits_test_labels.npy" --out-dir "$MODELS"
+  --labels "$MODELS/digits_test_labels.npy" --out-dir "$MODELS" \
+  --runner "$ROOT/tools/onnx-quant-runner/runner.c"

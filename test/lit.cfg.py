@@ -8,7 +8,8 @@ Substitutions:
   %utils      <repo>/utils
   %zoo        the model zoo (ONNX_QUANT_ZOO, default <repo>/../shared/zoo)
   %testdata   Debian libonnx-testdata's data directory
-Features: `ort` (onnxruntime importable by %python), `zoo`, `onnx-testdata`.
+Features: `ort` (onnxruntime importable by %python), `zoo`, `onnx-testdata`,
+`aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH).
 """
 
 import os
@@ -69,6 +70,13 @@ if os.path.isdir(os.path.join(testdata, "node")):
 else:
     lit_config.note("libonnx-testdata not installed: node-test checks are "
                     "unsupported")
+
+import shutil
+if shutil.which("aarch64-linux-gnu-gcc") and shutil.which("qemu-aarch64"):
+    config.available_features.add("aarch64-cross")
+else:
+    lit_config.note("aarch64-linux-gnu-gcc or qemu-aarch64 missing: AArch64 "
+                    "execution tests are unsupported (run scripts/setup.sh)")
 
 # Pass through what the tools and scripts need.
 for var in ["HOME", "TMPDIR", "ONNX_QUANT_ZOO"]:

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """The README's main job on the default model: run onnx-quant on it and say what happened.
 
-What the pipeline does today (the foundation stage):
+What the pipeline does today:
   1. import the ONNX model into the `onnx` MLIR dialect   (onnx-quant-opt M.onnx -o M.mlir)
   2. write the IR back out as ONNX                        (onnx-quant-opt M.onnx --emit=onnx)
-  3. prove the round trip: ONNX Runtime runs the original and the re-exported model on
-     every held-out image; outputs must be bitwise identical, and the held-out accuracy
-     is reported.
-Native code generation and quantization come in later stages; this script then grows.
+     and prove the round trip: ONNX Runtime runs the original and the re-exported model
+     on every held-out image; outputs must be bitwise identical.
+  3. compile to a native object + C header                (onnx-quant-opt M.onnx --emit=obj)
+     link it with the generic runner (tools/onnx-quant-runner/runner.c), run it on every
+     held-out image and report its accuracy next to ONNX Runtime's, with the worst
+     difference of the logits.
+Quantization comes in a later stage; this script then grows.
 
 Run:  .venv/bin/python utils/main_job.py --tool build/bin/onnx-quant-opt \\
           --model M.onnx --images X.npy --labels Y.npy --out-dir DIR
@@ -41,6 +44,19 @@ def predict(model, images):
     return np.concatenate([session.run(None, {name: image[None]})[0] for image in images])
 
 
+def run_native(runner, images, work):
+    """Runs the linked object on each image through the runner; returns logits."""
+    work.mkdir(parents=True, exist_ok=True)
+    logits = []
+    for i, image in enumerate(images):
+        path = work / f"image_{i}.npy"
+        np.save(path, image[None])
+        subprocess.run([str(runner), "--inputs", str(path), "--outputs-dir", str(work)],
+                       check=True, capture_output=True)
+        logits.append(np.load(work / "output_0.npy"))
+    return np.concatenate(logits)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tool", type=Path, required=True)
@@ -48,6 +64,8 @@ def main():
     ap.add_argument("--images", type=Path, required=True)
     ap.add_argument("--labels", type=Path, required=True)
     ap.add_argument("--out-dir", type=Path, required=True)
+    ap.add_argument("--runner", type=Path, required=True, help="runner.c")
+    ap.add_argument("--cc", default="cc")
     args = ap.parse_args()
 
     mlir = args.out_dir / (args.model.stem + ".mlir")
@@ -70,7 +88,23 @@ def main():
           f"held-out accuracy {100 * accuracy:.2f}%")
     if not identical:
         sys.exit("round trip changed the model's outputs")
-    print("Next stages (not built yet): native code (--emit=obj), calibration, int8.")
+
+    obj = args.out_dir / "digits.o"
+    seconds = run_tool(args.tool, args.model, "--emit=obj", "--entry=digits", "-o", obj)
+    runner = args.out_dir / "run-digits"
+    subprocess.run([args.cc, "-std=c99", "-O2", "-DONNXQ_MODEL=digits", "-include",
+                    str(obj.with_suffix(".h")), str(args.runner), str(obj), "-o",
+                    str(runner), "-lm"], check=True)
+    native = run_native(runner, images, args.out_dir / "native")
+    native_accuracy = float(np.mean(native.argmax(axis=1) == labels))
+    worst = float(np.max(np.abs(native - original)))
+    print(f"4. compiled to {obj.name} + digits.h in {seconds:.2f} s, linked with the runner; "
+          f"native code on {len(images)} held-out images: accuracy "
+          f"{100 * native_accuracy:.2f}% (ONNX Runtime: {100 * accuracy:.2f}%), "
+          f"worst logit difference {worst:.2e}")
+    if native_accuracy != accuracy:
+        sys.exit("native code and ONNX Runtime disagree on the held-out accuracy")
+    print("Next stages (not built yet): calibration and int8 quantization.")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
-"""Shared helper for import_survey.py and zoo_import_check.py (not a script).
+"""Shared helpers for the scripts under utils/ and bench/ (not a script).
 
+`diagnostic_line(stderr)` picks the line of a tool's stderr that says what went
+wrong (also for crashes with a stack dump).
+`with_memory_limit(cmd, mb)` caps a command's address space.
 `import_and_reparse(tool, model)` runs `TOOL model.onnx -o TMP/x.mlir`, then
 `TOOL TMP/x.mlir` (output discarded) to check that what the importer printed parses
 back, and returns a `CheckResult` with the failing stage and the first `error:`
@@ -8,6 +11,7 @@ file to `x.mlir`). Temporary files live in a private temp directory that is remo
 afterwards.
 """
 
+import re
 import signal
 import subprocess
 import tempfile
@@ -31,6 +35,31 @@ def first_error_line(stderr):
         if "error:" in ln:
             return ln
     return lines[0] if lines else ""
+
+
+def diagnostic_line(text):
+    """The most telling line of a tool's stderr: the first `error:` line, else
+    an `LLVM ERROR:` or assertion line, else the first line that is not part of
+    a stack dump; '' for empty text."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for pattern in (r"error:", r"LLVM ERROR|Assertion .* failed"):
+        for ln in lines:
+            if re.search(pattern, ln):
+                return ln
+    rest = [ln for ln in lines if not re.match(r"#\d+ |Stack dump|\d+\.\s", ln)]
+    return (rest or lines or [""])[0]
+
+
+def with_memory_limit(cmd, megabytes):
+    """cmd run through `sh -c 'ulimit -v KB; exec ...'`, which caps its address
+    space at `megabytes` (the same process, so its pid and rusage are the
+    command's), so that a compiler whose memory runs away fails with an
+    allocation error instead of pushing the machine into the OOM killer.
+    cmd unchanged for 0. (No preexec_fn: callers run commands from threads.)"""
+    if not megabytes:
+        return list(cmd)
+    return ["/bin/sh", "-c", f'ulimit -v {int(megabytes) * 1024} && exec "$@"', "sh",
+            *map(str, cmd)]
 
 
 def _run(cmd, timeout, short_names):
