@@ -119,32 +119,6 @@ Value computeUnary(HardSwishOp op, OpBuilder &b, Location loc, Value x) {
   return arith::MulFOp::create(b, loc, x, hardSigmoid(b, loc, x, 1.0 / 6, 0.5));
 }
 
-template <typename OpTy>
-struct UnaryPattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = getStaticType(op.getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "needs a static shape");
-    auto resultType = cast<RankedTensorType>(
-        this->getTypeConverter()->convertType(type));
-    bool supported = true;
-    Value result = createElementwise(
-        rewriter, op.getLoc(), resultType, adaptor.getOperands(),
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          Value v = computeUnary(op, b, loc, args[0]);
-          supported &= bool(v);
-          return v ? v : args[0];
-        });
-    if (!supported)
-      return rewriter.notifyMatchFailure(op, "unsupported element type");
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
-
 /// The scalar computation of a broadcasting binary op.
 template <typename OpTy>
 Value computeBinary(OpTy op, OpBuilder &b, Location loc, Value l, Value r);
@@ -175,15 +149,25 @@ Value computeBinary(PowOp op, OpBuilder &b, Location loc, Value l, Value r) {
   return math::PowFOp::create(b, loc, l, r);
 }
 
+/// The scalar computation of `op` from its operands' scalars.
 template <typename OpTy>
-struct BinaryPattern : OpConversionPattern<OpTy> {
+Value computeScalar(OpTy op, OpBuilder &b, Location loc, ValueRange args) {
+  if constexpr (OpTy::template hasTrait<OpTrait::OneOperand>())
+    return computeUnary(op, b, loc, args[0]);
+  else
+    return computeBinary(op, b, loc, args[0], args[1]);
+}
+
+/// Unary and broadcasting binary ops: one linalg.generic each.
+template <typename OpTy>
+struct ElementwisePattern : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getStaticType(op.getType());
-    if (!type || !getStaticType(op->getOperand(0)) ||
-        !getStaticType(op->getOperand(1)))
+    if (!type || !llvm::all_of(op->getOperands(),
+                               [](Value v) { return getStaticType(v); }))
       return rewriter.notifyMatchFailure(op, "needs static shapes");
     auto resultType = cast<RankedTensorType>(
         this->getTypeConverter()->convertType(type));
@@ -191,7 +175,7 @@ struct BinaryPattern : OpConversionPattern<OpTy> {
     Value result = createElementwise(
         rewriter, op.getLoc(), resultType, adaptor.getOperands(),
         [&](OpBuilder &b, Location loc, ValueRange args) {
-          Value v = computeBinary(op, b, loc, args[0], args[1]);
+          Value v = computeScalar(op, b, loc, args);
           supported &= bool(v);
           return v ? v : args[0];
         });
@@ -307,15 +291,16 @@ struct CastPattern : OpConversionPattern<CastOp> {
 void mlir::onnxq::populateElementwiseToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<UnaryPattern<AbsOp>, UnaryPattern<CeilOp>, UnaryPattern<ErfOp>,
-               UnaryPattern<ExpOp>, UnaryPattern<FloorOp>, UnaryPattern<LogOp>,
-               UnaryPattern<NegOp>, UnaryPattern<ReciprocalOp>,
-               UnaryPattern<ReluOp>, UnaryPattern<SigmoidOp>,
-               UnaryPattern<SqrtOp>, UnaryPattern<TanhOp>,
-               UnaryPattern<LeakyReluOp>, UnaryPattern<HardSigmoidOp>,
-               UnaryPattern<HardSwishOp>>(converter, ctx);
-  patterns.add<BinaryPattern<AddOp>, BinaryPattern<SubOp>,
-               BinaryPattern<MulOp>, BinaryPattern<DivOp>,
-               BinaryPattern<PowOp>>(converter, ctx);
+  patterns.add<
+      ElementwisePattern<AbsOp>, ElementwisePattern<CeilOp>,
+      ElementwisePattern<ErfOp>, ElementwisePattern<ExpOp>,
+      ElementwisePattern<FloorOp>, ElementwisePattern<LogOp>,
+      ElementwisePattern<NegOp>, ElementwisePattern<ReciprocalOp>,
+      ElementwisePattern<ReluOp>, ElementwisePattern<SigmoidOp>,
+      ElementwisePattern<SqrtOp>, ElementwisePattern<TanhOp>,
+      ElementwisePattern<LeakyReluOp>, ElementwisePattern<HardSigmoidOp>,
+      ElementwisePattern<HardSwishOp>, ElementwisePattern<AddOp>,
+      ElementwisePattern<SubOp>, ElementwisePattern<MulOp>,
+      ElementwisePattern<DivOp>, ElementwisePattern<PowOp>>(converter, ctx);
   patterns.add<ClipPattern, CastPattern>(converter, ctx);
 }
