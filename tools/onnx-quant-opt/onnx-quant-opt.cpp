@@ -140,6 +140,26 @@ static std::string buildDescription() {
   return text + "\n";
 }
 
+/// Prints diagnostics like SourceMgrDiagnosticHandler, naming the ONNX node
+/// of a location `NameLoc(node, file)` so that pass errors ("failed to
+/// legalize operation 'onnx.Pad'") say which node of the model they are about.
+class NodeNameDiagnosticHandler : public SourceMgrDiagnosticHandler {
+public:
+  NodeNameDiagnosticHandler(SourceMgr &mgr, MLIRContext *ctx)
+      : SourceMgrDiagnosticHandler(mgr, ctx) {
+    setHandler([this](Diagnostic &diag) {
+      std::string message = diag.str();
+      auto nameLoc = dyn_cast<NameLoc>(diag.getLocation());
+      if (nameLoc && !StringRef(message).contains("node '"))
+        message = ("node '" + nameLoc.getName().getValue() + "': " + message).str();
+      emitDiagnostic(diag.getLocation(), message, diag.getSeverity());
+      for (Diagnostic &note : diag.getNotes())
+        emitDiagnostic(note.getLocation(), note.str(), note.getSeverity());
+      return success();
+    });
+  }
+};
+
 /// Reads the input as a module: imports ONNX, parses MLIR.
 static OwningOpRef<ModuleOp> loadInput(MLIRContext &context, StringRef path,
                                        SourceMgr &sourceMgr) {
@@ -225,7 +245,7 @@ static LogicalResult compile(StringRef inputPath, StringRef outputPath,
   // A whole-model dump under every error helps nobody (models are large).
   context.printOpOnDiagnostic(false);
   SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  NodeNameDiagnosticHandler diagnostics(sourceMgr, &context);
   OwningOpRef<ModuleOp> module = loadInput(context, inputPath, sourceMgr);
   if (!module)
     return failure();

@@ -51,6 +51,16 @@ struct ForwardPattern : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if constexpr (std::is_same_v<OpTy, DropoutOp>) {
+      // Inference only: a training_mode that is not a constant false would
+      // make Dropout random.
+      if (Value training = op.getTrainingMode()) {
+        DenseElementsAttr mode = getConstantElements(training);
+        if (!mode || !mode.isSplat() || mode.getSplatValue<APInt>() != 0)
+          return rewriter.notifyMatchFailure(
+              op, "training_mode must be a constant false");
+      }
+    }
     SmallVector<Value> results = {adaptor.getOperands()[0]};
     for (Value extra : op->getResults().drop_front()) {
       if (!extra.use_empty())

@@ -22,3 +22,12 @@ func.func @reflect_pad(%x: tensor<2x3xf32>) -> tensor<3x3xf32> {
   %0 = onnx.Pad(%x, %pads) {mode = "reflect"} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<3x3xf32>
   return %0 : tensor<3x3xf32>
 }
+
+// -----
+
+// Dropout is the identity only when it is not training.
+func.func @dropout_runtime_training(%x: tensor<4xf32>, %t: tensor<i1>) -> tensor<4xf32> {
+  // expected-error @+1 {{failed to legalize operation 'onnx.Dropout'}}
+  %0 = onnx.Dropout(%x) training_mode(%t) : (tensor<4xf32>, tensor<i1>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
