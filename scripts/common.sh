@@ -11,7 +11,7 @@ APT_PACKAGES=(
   cmake ninja-build ccache clang-22 lld-22 llvm-22 llvm-22-dev llvm-22-tools
   libmlir-22-dev mlir-22-tools libonnx-dev libprotobuf-dev protobuf-compiler
   python3-onnx python3-numpy python3-venv libonnx-testdata
-  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user valgrind
 )
 
 log() { printf '\n==> %s\n' "$*"; }

@@ -9,7 +9,7 @@ Substitutions:
   %zoo        the model zoo (ONNX_QUANT_ZOO, default <repo>/../shared/zoo)
   %testdata   Debian libonnx-testdata's data directory
 Features: `ort` (onnxruntime importable by %python), `zoo`, `onnx-testdata`,
-`aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH).
+`aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`.
 """
 
 import os
@@ -77,6 +77,11 @@ if shutil.which("aarch64-linux-gnu-gcc") and shutil.which("qemu-aarch64"):
 else:
     lit_config.note("aarch64-linux-gnu-gcc or qemu-aarch64 missing: AArch64 "
                     "execution tests are unsupported (run scripts/setup.sh)")
+
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
+else:
+    lit_config.note("valgrind missing: memory-safety tests are unsupported")
 
 # Pass through what the tools and scripts need.
 for var in ["HOME", "TMPDIR", "ONNX_QUANT_ZOO"]:
