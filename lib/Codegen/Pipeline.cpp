@@ -24,6 +24,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
 
   // Tensors: onnx -> linalg, then fuse element-wise chains (BatchNorm, bias,
   // activations) into their producers' loops.
+  pm.addNestedPass<func::FuncOp>(createWidenF16Pass());
   pm.addNestedPass<func::FuncOp>(createConvertONNXToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

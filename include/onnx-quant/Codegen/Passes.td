@@ -19,6 +19,17 @@ def RecordABIPass : Pass<"onnxq-record-abi", "ModuleOp"> {
   ];
 }
 
+def WidenF16Pass : Pass<"onnxq-widen-f16", "func::FuncOp"> {
+  let summary = "Compute float16 graphs in float32";
+  let description = [{
+    Keeps float16 at the interface (the arguments and results) but computes
+    everything inside in float32, as ONNX Runtime's kernels accumulate:
+    float16 arguments are cast to float32 on entry, every float16 value and
+    constant in the body becomes float32, Casts to float16 become Casts to
+    float32, and results are cast back to float16.
+  }];
+}
+
 def BufferizeGraphPass : Pass<"onnxq-bufferize", "ModuleOp"> {
   let summary = "One-shot bufferization with identity layouts at the ABI";
   let description = [{
