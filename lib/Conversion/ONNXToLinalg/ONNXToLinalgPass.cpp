@@ -38,6 +38,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateMatMulToLinalgPatterns(converter, patterns);
   populateNormalizationToLinalgPatterns(converter, patterns);
   populateTensorToLinalgPatterns(converter, patterns);
+  populateResizeToLinalgPatterns(converter, patterns);
 }
 
 namespace {

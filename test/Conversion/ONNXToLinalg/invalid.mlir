@@ -31,3 +31,12 @@ func.func @dropout_runtime_training(%x: tensor<4xf32>, %t: tensor<i1>) -> tensor
   %0 = onnx.Dropout(%x) training_mode(%t) : (tensor<4xf32>, tensor<i1>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// Runtime scales are not taken as out / in: ONNX uses them as given.
+func.func @resize_runtime_scales(%x: tensor<1x1x4x4xf32>, %s: tensor<4xf32>) -> tensor<1x1x2x2xf32> {
+  // expected-error @+1 {{failed to legalize operation 'onnx.Resize'}}
+  %0 = onnx.Resize(%x) scales(%s) : (tensor<1x1x4x4xf32>, tensor<4xf32>) -> tensor<1x1x2x2xf32>
+  return %0 : tensor<1x1x2x2xf32>
+}

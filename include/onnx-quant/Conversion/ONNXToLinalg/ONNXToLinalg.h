@@ -27,6 +27,8 @@ void populateNormalizationToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
 void populateTensorToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
+void populateResizeToLinalgPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns);
 
 /// All of the above.
 void populateONNXToLinalgConversionPatterns(const TypeConverter &converter,
