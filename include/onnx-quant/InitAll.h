@@ -12,6 +12,7 @@
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Conversion/Passes.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
+#include "onnx-quant/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,6 +53,7 @@ inline void registerAllDialects(DialectRegistry &registry) {
 inline void registerAllPasses() {
   // canonicalize, cse, symbol-dce, inline, ...
   registerTransformsPasses();
+  registerGraphTransformsPasses();
   registerConversionPasses();
   registerCodegenPasses();
   registerLowerToLLVMPipeline();

@@ -10,10 +10,6 @@ using namespace mlir;
 using namespace mlir::onnxq;
 using namespace mlir::onnxq::detail;
 
-OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
-
-OpFoldResult IdentityOp::fold(FoldAdaptor) { return getInput(); }
-
 LogicalResult CastOp::verify() {
   Type expected = onnxq::getElementType(getContext(), getTo());
   if (!expected)
@@ -26,10 +22,6 @@ LogicalResult CastOp::verify() {
                          << " for to = " << getONNXDataTypeName(getTo())
                          << ", got " << actual;
   return success();
-}
-
-OpFoldResult CastOp::fold(FoldAdaptor) {
-  return getInput().getType() == getType() ? getInput() : nullptr;
 }
 
 LogicalResult ShapeOp::verify() {
@@ -50,12 +42,6 @@ LogicalResult ReshapeOp::verify() {
     return emitOpError() << "expects the same number of elements, got " << in
                          << " and " << out;
   return success();
-}
-
-OpFoldResult ReshapeOp::fold(FoldAdaptor) {
-  auto type = dyn_cast<RankedTensorType>(getType());
-  bool noop = type && type.hasStaticShape() && getData().getType() == type;
-  return noop ? getData() : nullptr;
 }
 
 LogicalResult FlattenOp::verify() {
@@ -82,15 +68,6 @@ LogicalResult TransposeOp::verify() {
     seen[p] = true;
   }
   return success();
-}
-
-OpFoldResult TransposeOp::fold(FoldAdaptor) {
-  if (!getPerm() || getData().getType() != getType())
-    return nullptr;
-  for (auto [i, p] : llvm::enumerate(getI64Values(*getPerm())))
-    if (int64_t(i) != p)
-      return nullptr;
-  return getData();
 }
 
 LogicalResult ConcatOp::verify() {

@@ -57,6 +57,7 @@ class ONNX_BinaryOp<string mnemonic, string doc, list<Trait> traits = []>
   let summary = doc;
   let arguments = (ins AnyTensor:$A, AnyTensor:$B);
   let results = (outs AnyTensor:$C);
+  let hasFolder = 1;
 }
 
 // ONNX INT attributes are signed 64-bit (axes may be negative).

@@ -15,11 +15,17 @@ def ONNX_ErfOp : ONNX_UnaryOp<"Erf", "error function">;
 def ONNX_ExpOp : ONNX_UnaryOp<"Exp", "exponential">;
 def ONNX_FloorOp : ONNX_UnaryOp<"Floor", "round down">;
 def ONNX_LogOp : ONNX_UnaryOp<"Log", "natural logarithm">;
-def ONNX_NegOp : ONNX_UnaryOp<"Neg", "negation">;
-def ONNX_ReciprocalOp : ONNX_UnaryOp<"Reciprocal", "1 / x">;
+def ONNX_NegOp : ONNX_UnaryOp<"Neg", "negation"> {
+  let hasFolder = 1;
+}
+def ONNX_ReciprocalOp : ONNX_UnaryOp<"Reciprocal", "1 / x"> {
+  let hasFolder = 1;
+}
 def ONNX_ReluOp : ONNX_UnaryOp<"Relu", "max(x, 0)">;
 def ONNX_SigmoidOp : ONNX_UnaryOp<"Sigmoid", "1 / (1 + exp(-x))">;
-def ONNX_SqrtOp : ONNX_UnaryOp<"Sqrt", "square root">;
+def ONNX_SqrtOp : ONNX_UnaryOp<"Sqrt", "square root"> {
+  let hasFolder = 1;
+}
 def ONNX_TanhOp : ONNX_UnaryOp<"Tanh", "hyperbolic tangent">;
 def ONNX_HardSwishOp : ONNX_UnaryOp<"HardSwish", "x * max(0, min(1, x / 6 + 1 / 2))">;
 
@@ -59,7 +65,9 @@ def ONNX_SoftmaxOp : ONNX_Op<"Softmax", [SameOperandsAndResultType]> {
 // Element-wise binary (multidirectional broadcasting)
 //===----------------------------------------------------------------------===//
 
-def ONNX_AddOp : ONNX_BinaryOp<"Add", "A + B", [Commutative]>;
+def ONNX_AddOp : ONNX_BinaryOp<"Add", "A + B", [Commutative]> {
+  let hasCanonicalizer = 1;
+}
 def ONNX_SubOp : ONNX_BinaryOp<"Sub", "A - B">;
 def ONNX_MulOp : ONNX_BinaryOp<"Mul", "A * B", [Commutative]>;
 def ONNX_DivOp : ONNX_BinaryOp<"Div", "A / B">;

@@ -92,6 +92,7 @@ def ONNX_DropoutOp : ONNX_Op<"Dropout", [AttrSizedOperandSegments]> {
     (`training_mode` `(` $training_mode^ `)`)? attr-dict `:`
     functional-type(operands, results)
   }];
+  let hasCanonicalizer = 1;
 }
 
 def ONNX_ResizeOp : ONNX_Op<"Resize", [AttrSizedOperandSegments]> {

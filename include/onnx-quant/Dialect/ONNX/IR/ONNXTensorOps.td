@@ -39,6 +39,7 @@ def ONNX_ShapeOp : ONNX_Op<"Shape"> {
   let arguments = (ins AnyTensor:$data, OptionalAttr<ONNX_I64Attr>:$end,
                    DefaultValuedAttr<ONNX_I64Attr, "0">:$start);
   let results = (outs AnyTensor:$shape);
+  let hasFolder = 1;
 }
 
 def ONNX_ReshapeOp : ONNX_Op<"Reshape"> {
@@ -47,12 +48,14 @@ def ONNX_ReshapeOp : ONNX_Op<"Reshape"> {
                    DefaultValuedAttr<ONNX_I64Attr, "0">:$allowzero);
   let results = (outs AnyTensor:$reshaped);
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def ONNX_FlattenOp : ONNX_Op<"Flatten"> {
   let summary = "collapse to 2-D around `axis`";
   let arguments = (ins AnyTensor:$input, DefaultValuedAttr<ONNX_I64Attr, "1">:$axis);
   let results = (outs AnyTensor:$output);
+  let hasFolder = 1;
 }
 
 def ONNX_TransposeOp : ONNX_Op<"Transpose"> {
@@ -60,12 +63,14 @@ def ONNX_TransposeOp : ONNX_Op<"Transpose"> {
   let arguments = (ins AnyTensor:$data, OptInts:$perm);
   let results = (outs AnyTensor:$transposed);
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def ONNX_ConcatOp : ONNX_Op<"Concat"> {
   let summary = "concatenate along `axis`";
   let arguments = (ins Variadic<AnyTensor>:$inputs, ONNX_I64Attr:$axis);
   let results = (outs AnyTensor:$concat_result);
+  let hasFolder = 1;
 }
 
 def ONNX_SplitOp : ONNX_Op<"Split"> {
@@ -84,18 +89,21 @@ def ONNX_SliceOp : ONNX_Op<"Slice", [AttrSizedOperandSegments]> {
     `(` $data `,` $starts `,` $ends `)` (`axes` `(` $axes^ `)`)?
     (`steps` `(` $steps^ `)`)? attr-dict `:` functional-type(operands, results)
   }];
+  let hasFolder = 1;
 }
 
 def ONNX_SqueezeOp : ONNX_Op<"Squeeze"> {
   let summary = "remove size-1 dimensions (all of them when `axes` is absent)";
   let arguments = (ins AnyTensor:$data, Optional<AnyTensor>:$axes);
   let results = (outs AnyTensor:$squeezed);
+  let hasFolder = 1;
 }
 
 def ONNX_UnsqueezeOp : ONNX_Op<"Unsqueeze"> {
   let summary = "insert size-1 dimensions at `axes` of the output";
   let arguments = (ins AnyTensor:$data, AnyTensor:$axes);
   let results = (outs AnyTensor:$expanded);
+  let hasFolder = 1;
 }
 
 def ONNX_PadOp : ONNX_Op<"Pad"> {
@@ -111,6 +119,7 @@ def ONNX_GatherOp : ONNX_Op<"Gather"> {
   let arguments = (ins AnyTensor:$data, AnyTensor:$indices,
                    DefaultValuedAttr<ONNX_I64Attr, "0">:$axis);
   let results = (outs AnyTensor:$output);
+  let hasFolder = 1;
 }
 
 #endif // ONNXQUANT_DIALECT_ONNX_IR_ONNXTENSOROPS_TD

@@ -1,0 +1,44 @@
+//===- ElementsUtils.h - reading and making constant tensors ----*- C++ -*-===//
+//
+// Weights arrive as `dense` or `dense_resource` attributes (the importer keeps
+// tensors above 1 KiB as blobs so they are stored once). Graph passes read them
+// as plain vectors and write results back in the same form.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_DIALECT_ONNX_IR_ELEMENTSUTILS_H
+#define ONNXQUANT_DIALECT_ONNX_IR_ELEMENTSUTILS_H
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Value.h"
+
+#include <optional>
+
+namespace mlir::onnxq {
+
+/// The value of the onnx.Constant defining `value`, or null.
+ElementsAttr getConstantValue(Value value);
+
+/// The elements of a float tensor (f32, f16 or f64) as float, in row-major
+/// order; nullopt for other element types or unreadable blobs.
+std::optional<SmallVector<float>> getFloatValues(ElementsAttr attr);
+
+/// The elements of an integer tensor, sign-extended (zero-extended for
+/// unsigned types); nullopt for other element types.
+std::optional<SmallVector<int64_t>> getIntegerValues(ElementsAttr attr);
+
+/// A float tensor of `type` (f32, f16 or f64) holding `data`, rounded to the
+/// element type: a `dense_resource` blob above 1 KiB, `dense` otherwise.
+ElementsAttr createFloatElements(ShapedType type, ArrayRef<float> data);
+
+/// An integer tensor of `type` holding `data` (truncated to the width).
+ElementsAttr createIntegerElements(ShapedType type, ArrayRef<int64_t> data);
+
+/// `attr` with the same elements in row-major order under a new static shape
+/// of the same element type and element count (no copy for blobs).
+ElementsAttr reshapeElements(ElementsAttr attr, ShapedType type);
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_DIALECT_ONNX_IR_ELEMENTSUTILS_H

@@ -1,0 +1,40 @@
+//===- Simplify.cpp - canonicalize and fold the onnx graph ----------------===//
+
+#include "PassDetail.h"
+
+#include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_SIMPLIFYPASS
+#include "onnx-quant/Transforms/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+struct SimplifyPass : public onnxq::impl::SimplifyPassBase<SimplifyPass> {
+  LogicalResult initialize(MLIRContext *context) override {
+    // The onnx ops' canonicalization patterns; their folders run anyway.
+    RewritePatternSet set(context);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      if (isa<ONNXDialect>(op.getDialect()))
+        op.getCanonicalizationPatterns(set, context);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
+  void runOnOperation() override {
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (failed(applyPatternsGreedily(getOperation(), patterns, config)))
+      getOperation().emitRemark("onnx-simplify did not converge; the graph "
+                                "is valid but may simplify further");
+  }
+
+  FrozenRewritePatternSet patterns;
+};
+} // namespace
