@@ -16,11 +16,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 namespace mlir::onnxq {
@@ -38,6 +38,13 @@ std::string mlir::onnxq::formatShape(ArrayRef<int64_t> shape) {
   std::string text;
   for (auto [i, d] : llvm::enumerate(shape))
     text += (i ? "x" : "") + std::to_string(d);
+  return text;
+}
+
+/// Shortest readable form: 0.01, 1e-05, 0.5.
+static std::string formatNumber(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", value);
   return text;
 }
 
@@ -111,10 +118,10 @@ struct PrunePass : public onnxq::impl::PrunePassBase<PrunePass> {
       return fail("mode='" + mode +
                   "' is not one of absolute, relative, sparsity");
     if (threshold < 0 || !std::isfinite(threshold))
-      return fail("threshold=" + llvm::formatv("{0}", double(threshold)) +
+      return fail("threshold=" + formatNumber(threshold) +
                   " must be >= 0");
     if (!(sparsity >= 0 && sparsity < 1))
-      return fail("sparsity=" + llvm::formatv("{0}", double(sparsity)) +
+      return fail("sparsity=" + formatNumber(sparsity) +
                   " is outside [0, 1)");
     if (!llvm::is_contained({"layer", "global"}, scope))
       return fail("scope='" + scope + "' is not one of layer, global");
@@ -131,12 +138,12 @@ struct PrunePass : public onnxq::impl::PrunePassBase<PrunePass> {
     std::string text;
     llvm::raw_string_ostream os(text);
     if (structured == "channels")
-      os << "structured=channels sparsity=" << sparsity
+      os << "structured=channels sparsity=" << formatNumber(sparsity)
          << " criterion=" << criterion;
     else if (mode == "sparsity")
-      os << "mode=sparsity sparsity=" << sparsity << " scope=" << scope;
+      os << "mode=sparsity sparsity=" << formatNumber(sparsity) << " scope=" << scope;
     else
-      os << "mode=" << mode << " threshold=" << threshold;
+      os << "mode=" << mode << " threshold=" << formatNumber(threshold);
     os << " min-elements=" << minElements;
     if (!exclude.empty())
       os << " exclude=" << llvm::join(exclude, ",");

@@ -78,7 +78,7 @@ std::optional<unsigned> getConsumedOperand(Operation *op) {
   if (auto matmul = dyn_cast<MatMulOp>(op)) {
     auto a = dyn_cast<RankedTensorType>(matmul.getA().getType());
     auto b = dyn_cast<RankedTensorType>(matmul.getB().getType());
-    return a && b && a.getRank() == 2 && b.getRank() == 2 &&
+    return a && b && a.getRank() == 2 && b.getRank() <= 2 &&
                    getConstantValue(matmul.getB())
                ? std::optional<unsigned>(0)
                : std::nullopt;
@@ -190,13 +190,12 @@ private:
   /// Links `v` with every value that must keep its channels, recording
   /// producers, consumers and blockers.
   void explore(Value v);
+  /// Records that `op` keeps the channels of `v`'s group from shrinking.
   void block(Value v, Operation *op, StringRef why) {
-    blockers[v].push_back(("'" + op->getName().stripDialect() + "'" +
-                           (getNodeName(op).empty()
-                                ? std::string()
-                                : " node '" + getNodeName(op).str() + "'") +
-                           " " + why)
-                              .str());
+    std::string text = "'" + op->getName().stripDialect().str() + "'";
+    if (StringRef name = getNodeName(op); !name.empty())
+      text += " node '" + name.str() + "'";
+    blockers[v].push_back(text + " (" + why.str() + ")");
   }
   std::vector<Group> buildGroups();
   void chooseChannels(Group &group);
@@ -237,17 +236,17 @@ void ChannelPruner::explore(Value start) {
       blockers[v].push_back("a graph input");
     } else if (isChannelProducer(def)) {
       if (!inScopeProducers.contains(def))
-        block(v, def, "is excluded, too small or has no constant weights");
+        block(v, def, "excluded, below min-elements or without constant weights");
     } else if (isChannelwise(def)) {
       link(v, def->getOperand(0));
     } else if (isElementwiseBinary(def)) {
       if (!hasChannelConstants(def, type.getDimSize(1)))
-        block(v, def, "has a constant that is not per channel");
+        block(v, def, "a constant that is not per channel");
       for (Value operand : def->getOperands())
         if (!getConstantValue(operand))
           link(v, operand);
     } else {
-      block(v, def, "produces them");
+      block(v, def, "it produces them");
     }
     // Where they go.
     for (OpOperand &use : v.getUses()) {
@@ -256,7 +255,7 @@ void ChannelPruner::explore(Value start) {
         link(v, user->getResult(0));
       } else if (isElementwiseBinary(user)) {
         if (!hasChannelConstants(user, type.getDimSize(1)))
-          block(v, user, "has a constant that is not per channel");
+          block(v, user, "a constant that is not per channel");
         link(v, user->getResult(0));
         for (Value operand : user->getOperands())
           if (!getConstantValue(operand))
@@ -272,14 +271,14 @@ void ChannelPruner::explore(Value start) {
                                             (type.getDimSize(0) * type.getDimSize(1));
         for (OpOperand &flatUse : flatten->getUses()) {
           if (getConsumedOperand(flatUse.getOwner()) != flatUse.getOperandNumber()) {
-            block(v, flatUse.getOwner(), "reads the flattened channels");
+            block(v, flatUse.getOwner(), "it reads the flattened channels");
             continue;
           }
           consumersOf[v].insert(flatten);
           consumersOf[v].insert(flatUse.getOwner());
         }
       } else {
-        block(v, user, "uses them");
+        block(v, user, "it uses them");
       }
     }
   }
@@ -418,9 +417,8 @@ void ChannelPruner::run(PruneReport &report) {
       continue;
     if (!group.blockers.empty()) {
       for (Operation *producer : group.producers)
-        producer->emitRemark("output channels not pruned: they also reach ")
-            << group.blockers.front()
-            << ", which cannot drop the same channels";
+        producer->emitRemark("output channels not pruned: they reach ")
+            << group.blockers.front() << ", which cannot drop the same channels";
       for (Operation *producer : group.producers)
         for (PrunableWeight &weight : weights)
           if (weight.operand->getOwner() == producer)
