@@ -12,6 +12,7 @@ APT_PACKAGES=(
   libmlir-22-dev mlir-22-tools libonnx-dev libprotobuf-dev protobuf-compiler
   python3-onnx python3-numpy python3-venv libonnx-testdata
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user valgrind
+  libjpeg-dev libpng-dev
 )
 
 log() { printf '\n==> %s\n' "$*"; }

@@ -8,6 +8,7 @@
 #ifndef ONNXQUANT_INITALL_H
 #define ONNXQUANT_INITALL_H
 
+#include "onnx-quant/Calibration/Passes.h"
 #include "onnx-quant/Codegen/Passes.h"
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Conversion/Passes.h"
@@ -54,6 +55,7 @@ inline void registerAllPasses() {
   // canonicalize, cse, symbol-dce, inline, ...
   registerTransformsPasses();
   registerGraphTransformsPasses();
+  registerCalibrationPasses();
   registerConversionPasses();
   registerCodegenPasses();
   registerLowerToLLVMPipeline();

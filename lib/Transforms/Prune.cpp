@@ -34,13 +34,6 @@ LogicalResult pruneChannels(ModuleOp module, const PruneScope &scope,
 using namespace mlir;
 using namespace mlir::onnxq;
 
-std::string mlir::onnxq::formatShape(ArrayRef<int64_t> shape) {
-  std::string text;
-  for (auto [i, d] : llvm::enumerate(shape))
-    text += (i ? "x" : "") + std::to_string(d);
-  return text;
-}
-
 /// Shortest readable form: 0.01, 1e-05, 0.5.
 static std::string formatNumber(double value) {
   char text[32];

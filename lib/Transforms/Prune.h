@@ -31,9 +31,6 @@ SmallVector<PrunableWeight> collectPrunableWeights(Operation *root,
 /// constant is erased once unused.
 void replaceWeights(OpOperand &operand, ArrayRef<float> values);
 
-/// "2x3x3x3"
-std::string formatShape(ArrayRef<int64_t> shape);
-
 } // namespace mlir::onnxq
 
 #endif // ONNXQUANT_LIB_TRANSFORMS_PRUNE_H

@@ -156,3 +156,12 @@ ElementsAttr mlir::onnxq::reshapeElements(ElementsAttr attr, ShapedType type) {
     return DenseResourceElementsAttr::get(type, resource.getRawHandle());
   return nullptr;
 }
+
+std::string mlir::onnxq::formatShape(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "scalar";
+  std::string text;
+  for (auto [i, d] : llvm::enumerate(shape))
+    text += (i ? "x" : "") + (ShapedType::isDynamic(d) ? "?" : std::to_string(d));
+  return text;
+}

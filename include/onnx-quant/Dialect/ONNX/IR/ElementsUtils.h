@@ -14,6 +14,7 @@
 #include "mlir/IR/Value.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir::onnxq {
 
@@ -38,6 +39,10 @@ ElementsAttr createIntegerElements(ShapedType type, ArrayRef<int64_t> data);
 /// `attr` with the same elements in row-major order under a new static shape
 /// of the same element type and element count (no copy for blobs).
 ElementsAttr reshapeElements(ElementsAttr attr, ShapedType type);
+
+/// A shape for messages: "1x3x224x224" ("scalar" for rank 0, "?" for
+/// dynamic dimensions).
+std::string formatShape(ArrayRef<int64_t> shape);
 
 } // namespace mlir::onnxq
 

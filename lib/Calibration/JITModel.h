@@ -1,0 +1,50 @@
+//===- JITModel.h - the float model compiled in-process ---------*- C++ -*-===//
+//
+// Calibration runs the graph through the same lowering as `--emit=obj`, but
+// JIT-compiled with the MLIR ExecutionEngine instead of written to an object:
+// what is calibrated is what ships.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_LIB_CALIBRATION_JITMODEL_H
+#define ONNXQUANT_LIB_CALIBRATION_JITMODEL_H
+
+#include "onnx-quant/Codegen/ABI.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <cstdlib>
+
+namespace mlir::onnxq {
+
+class JITModel {
+public:
+  /// Lowers `module` (consumed: it is lowered in place) for the host and
+  /// JIT-compiles it; errors are emitted at `loc`.
+  static FailureOr<std::unique_ptr<JITModel>> compile(OwningOpRef<ModuleOp> module,
+                                                      StringRef entry,
+                                                      Location loc);
+
+  const ModelABI &getABI() const { return abi; }
+
+  /// Runs the model: one buffer per input and output, as the ABI says.
+  /// Returns NAME_run's status (0 on success).
+  int run(ArrayRef<const void *> inputs, ArrayRef<void *> outputs);
+
+private:
+  using RunFn = int (*)(const void *const *, void *const *, void *);
+  ModelABI abi;
+  std::unique_ptr<ExecutionEngine> engine;
+  RunFn runFn = nullptr;
+  /// 64-byte aligned, as the workspace plan assumes.
+  std::unique_ptr<char, void (*)(void *)> workspace{nullptr, std::free};
+};
+
+/// Registers what the lowering and the JIT need in `registry` (dialects
+/// loaded up front: a pass may not load dialects while it runs).
+void registerJITDependencies(DialectRegistry &registry);
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_LIB_CALIBRATION_JITMODEL_H

@@ -1,0 +1,86 @@
+//===- Samples.h - calibration samples from a directory ---------*- C++ -*-===//
+//
+// A directory holds one sample per entry, in one of the formats of
+// docs/calibration.md: `*.npy` files, `INPUTNAME/*.npy` folders (several
+// inputs), ONNX `test_data_set_*/input_*.pb` folders, or images with a
+// preprocessing spec. Entries are taken in sorted order, so results do not
+// depend on the file system.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_LIB_CALIBRATION_SAMPLES_H
+#define ONNXQUANT_LIB_CALIBRATION_SAMPLES_H
+
+#include "onnx-quant/Codegen/ABI.h"
+
+#include "mlir/IR/Location.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::onnxq {
+
+/// How images become tensors: resize (shorter side), center crop, channel
+/// order, scale, per-channel mean/std, layout.
+struct ImagePreprocess {
+  int64_t resize = 0;          ///< shorter side after resizing; 0: none
+  int64_t cropH = 0, cropW = 0; ///< center crop; 0: none
+  bool bgr = false;
+  double scale = 1.0;          ///< applied before mean/std
+  SmallVector<double, 3> mean{0, 0, 0}, std{1, 1, 1};
+  bool nhwc = false;
+  std::string spec; ///< the text it was parsed from (for messages)
+};
+
+/// Parses "resize=256 crop=224 mean=0.485,0.456,0.406 std=... scale=1/255
+/// channels=rgb|bgr layout=nchw|nhwc"; returns an error message on failure.
+FailureOr<ImagePreprocess> parseImagePreprocess(StringRef spec,
+                                                std::string &error);
+
+/// One sample: the bytes of every model input, in the input's element type.
+struct Sample {
+  std::string label; ///< the file or folder it came from
+  std::vector<std::vector<char>> inputs;
+};
+
+class SampleSource {
+public:
+  /// Finds the samples for a model with `inputs` in `dir`; errors at `loc`.
+  static FailureOr<SampleSource> open(StringRef dir,
+                                      ArrayRef<TensorABI> inputs,
+                                      const ImagePreprocess *preprocess,
+                                      Location loc);
+
+  size_t size() const { return entries.size(); }
+  StringRef getFormat() const { return format; }
+
+  /// Keeps `count` entries chosen with `seed` (in sorted order).
+  void selectSubset(size_t count, uint64_t seed);
+
+  /// Reads entry `i`; an error (naming the file) is emitted at `loc`.
+  FailureOr<Sample> read(size_t i, Location loc) const;
+
+private:
+  std::string format; ///< "npy", "npy-per-input", "onnx-pb", "image"
+  /// Per entry, one path per input.
+  std::vector<std::vector<std::string>> entries;
+  std::vector<TensorABI> inputs;
+  ImagePreprocess preprocess;
+};
+
+/// A sample's shape matches an input's when equal, or equal once leading 1s
+/// are dropped from both (a sample saved without its batch dimension of 1).
+bool sampleShapeMatches(ArrayRef<int64_t> given, ArrayRef<int64_t> expected);
+
+/// Readers of one file into the bytes of `input` (shape and type checked).
+LogicalResult readNpy(StringRef path, const TensorABI &input,
+                      std::vector<char> &bytes, std::string &error);
+LogicalResult readTensorProto(StringRef path, const TensorABI &input,
+                              std::vector<char> &bytes, std::string &error);
+LogicalResult readImage(StringRef path, const TensorABI &input,
+                        const ImagePreprocess &preprocess,
+                        std::vector<char> &bytes, std::string &error);
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_LIB_CALIBRATION_SAMPLES_H

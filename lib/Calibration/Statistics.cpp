@@ -1,0 +1,191 @@
+//===- Statistics.cpp - streamed tensor statistics and range choice -------===//
+
+#include "Statistics.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+std::optional<RangeMethod> mlir::onnxq::parseRangeMethod(StringRef name) {
+  return llvm::StringSwitch<std::optional<RangeMethod>>(name)
+      .Case("minmax", RangeMethod::MinMax)
+      .Case("entropy", RangeMethod::Entropy)
+      .Case("percentile", RangeMethod::Percentile)
+      .Case("mse", RangeMethod::MSE)
+      .Default(std::nullopt);
+}
+
+StringRef mlir::onnxq::getRangeMethodName(RangeMethod method) {
+  switch (method) {
+  case RangeMethod::MinMax:
+    return "minmax";
+  case RangeMethod::Entropy:
+    return "entropy";
+  case RangeMethod::Percentile:
+    return "percentile";
+  case RangeMethod::MSE:
+    return "mse";
+  }
+  llvm_unreachable("unknown range method");
+}
+
+void TensorStatistics::widenTo(float absMax) {
+  if (width == 0) {
+    // The largest magnitude lands in the last bin.
+    width = double(absMax) / kBins * (1 + 1e-6);
+    return;
+  }
+  while (width * kBins <= absMax) {
+    for (int i = 0; i < kBins / 2; ++i)
+      histogram[i] = histogram[2 * i] + histogram[2 * i + 1];
+    std::fill(histogram.begin() + kBins / 2, histogram.end(), 0);
+    width *= 2;
+  }
+}
+
+void TensorStatistics::add(ArrayRef<float> values) {
+  float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+  for (float v : values)
+    if (std::isfinite(v)) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  if (lo > hi) // nothing finite
+    return;
+  min = count ? std::min(min, lo) : lo;
+  max = count ? std::max(max, hi) : hi;
+  float absMax = std::max(std::fabs(lo), std::fabs(hi));
+  if (absMax > 0 && (width == 0 || width * kBins <= absMax))
+    widenTo(absMax);
+  for (float v : values) {
+    if (!std::isfinite(v))
+      continue;
+    ++count;
+    int bin = width == 0 ? 0 : int(std::fabs(v) / width);
+    ++histogram[std::min(bin, kBins - 1)];
+  }
+}
+
+/// KL divergence minimization (the TensorRT calibrator, as ONNX Runtime's
+/// entropy method): for each candidate threshold of i bins, the reference
+/// distribution P is the histogram clipped at i (outliers added to the last
+/// bin) and Q is the same i bins merged into `levels` quantization bins and
+/// expanded back over the non-empty bins.
+float TensorStatistics::entropyThreshold(unsigned levels) const {
+  int64_t total = 0;
+  for (int64_t h : histogram)
+    total += h;
+  if (total == 0 || width == 0)
+    return 0;
+  int lastNonEmpty = kBins - 1;
+  while (lastNonEmpty > 0 && histogram[lastNonEmpty] == 0)
+    --lastNonEmpty;
+  if (lastNonEmpty + 1 <= int(levels))
+    return float((lastNonEmpty + 1) * width); // no clipping needed
+  double best = std::numeric_limits<double>::infinity();
+  int bestBins = kBins;
+  std::vector<double> p, q;
+  int64_t outliers = total;
+  for (int i = 0; i < int(levels); ++i)
+    outliers -= histogram[i];
+  for (int i = levels; i <= kBins; ++i) {
+    p.assign(histogram.begin(), histogram.begin() + i);
+    p[i - 1] += double(outliers);
+    if (i < kBins)
+      outliers -= histogram[i];
+    q.assign(i, 0.0);
+    for (unsigned j = 0; j < levels; ++j) {
+      int start = int(int64_t(j) * i / levels);
+      int end = int(int64_t(j + 1) * i / levels);
+      double sum = 0;
+      int nonEmpty = 0;
+      for (int b = start; b < end; ++b) {
+        sum += double(histogram[b]);
+        nonEmpty += histogram[b] != 0;
+      }
+      for (int b = start; b < end; ++b)
+        if (histogram[b] != 0)
+          q[b] = sum / nonEmpty;
+    }
+    double pSum = 0, qSum = 0;
+    for (int b = 0; b < i; ++b) {
+      pSum += p[b];
+      qSum += q[b];
+    }
+    if (qSum == 0)
+      continue;
+    double kl = 0;
+    for (int b = 0; b < i; ++b) {
+      if (p[b] == 0)
+        continue;
+      double pb = p[b] / pSum;
+      double qb = q[b] == 0 ? 1e-9 : q[b] / qSum; // smoothed, as ORT does
+      kl += pb * std::log(pb / qb);
+    }
+    if (kl < best) {
+      best = kl;
+      bestBins = i;
+    }
+  }
+  return float(bestBins * width);
+}
+
+float TensorStatistics::percentileThreshold(double percentile) const {
+  int64_t total = 0;
+  for (int64_t h : histogram)
+    total += h;
+  double target = percentile / 100.0 * double(total);
+  int64_t cumulative = 0;
+  for (int b = 0; b < kBins; ++b) {
+    cumulative += histogram[b];
+    if (double(cumulative) >= target)
+      return float((b + 1) * width);
+  }
+  return float(kBins * width);
+}
+
+/// Expected squared error of quantizing the histogram with `levels` steps up
+/// to threshold t: rounding noise step^2/12 inside, clipping error outside
+/// (bin centers stand for their values).
+float TensorStatistics::mseThreshold(unsigned levels) const {
+  // Suffix sums of h, h*c and h*c^2 for the clipped part.
+  std::vector<double> sh(kBins + 1, 0), shc(kBins + 1, 0), shc2(kBins + 1, 0);
+  for (int b = kBins - 1; b >= 0; --b) {
+    double c = (b + 0.5) * width, h = double(histogram[b]);
+    sh[b] = sh[b + 1] + h;
+    shc[b] = shc[b + 1] + h * c;
+    shc2[b] = shc2[b + 1] + h * c * c;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  int bestBins = kBins;
+  for (int i = 1; i <= kBins; ++i) {
+    double t = i * width, step = t / levels;
+    double inside = (sh[0] - sh[i]) * step * step / 12;
+    double clipped = shc2[i] - 2 * t * shc[i] + t * t * sh[i];
+    if (inside + clipped < best) {
+      best = inside + clipped;
+      bestBins = i;
+    }
+  }
+  return float(bestBins * width);
+}
+
+Range TensorStatistics::selectRange(RangeMethod method, double percentile,
+                                    unsigned bits) const {
+  if (method == RangeMethod::MinMax || width == 0)
+    return {min, max};
+  bool nonNegative = min >= 0;
+  unsigned levels = nonNegative ? (1u << bits) - 1 : (1u << (bits - 1)) - 1;
+  float t = method == RangeMethod::Entropy      ? entropyThreshold(levels)
+            : method == RangeMethod::Percentile ? percentileThreshold(percentile)
+                                                : mseThreshold(levels);
+  t = std::min(t, std::max(std::fabs(min), std::fabs(max)));
+  return nonNegative ? Range{0, t} : Range{-t, t};
+}
