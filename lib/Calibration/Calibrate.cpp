@@ -23,6 +23,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 namespace mlir::onnxq {
@@ -122,9 +123,11 @@ struct CalibratePass : public onnxq::impl::CalibratePassBase<CalibratePass> {
     if (!rangeMethod)
       return fail("method='" + method +
                   "' is not one of minmax, entropy, percentile, mse");
-    if (!(percentile > 0 && percentile <= 100))
-      return fail("percentile=" + std::to_string(double(percentile)) +
-                  " is outside (0, 100]");
+    if (!(percentile > 0 && percentile <= 100)) {
+      char text[32];
+      std::snprintf(text, sizeof(text), "%g", double(percentile));
+      return fail("percentile=" + std::string(text) + " is outside (0, 100]");
+    }
     if (bits < 2 || bits > 16)
       return fail("bits=" + std::to_string(unsigned(bits)) +
                   " is outside [2, 16]");
@@ -190,7 +193,7 @@ void CalibratePass::runOnOperation() {
     return signalPassFailure();
   size_t available = source->size();
   if (numSamples > 0 && size_t(numSamples) > available)
-    emitWarning(loc) << "onnx-calibrate: num-samples=" << numSamples
+    emitWarning(loc) << "onnx-calibrate: num-samples=" << int64_t(numSamples)
                      << " but '" << data << "' holds " << available
                      << " samples; using all of them";
   if (numSamples > 0)

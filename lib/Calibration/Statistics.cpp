@@ -68,7 +68,11 @@ void TensorStatistics::add(ArrayRef<float> values) {
     if (!std::isfinite(v))
       continue;
     ++count;
-    int bin = width == 0 ? 0 : int(std::fabs(v) / width);
+    if (v == 0) { // exact under any quantization: kept out of the histogram
+      ++zeros;
+      continue;
+    }
+    int bin = int(std::fabs(v) / width);
     ++histogram[std::min(bin, kBins - 1)];
   }
 }
@@ -141,8 +145,11 @@ float TensorStatistics::percentileThreshold(double percentile) const {
   int64_t total = 0;
   for (int64_t h : histogram)
     total += h;
+  total += zeros;
   double target = percentile / 100.0 * double(total);
-  int64_t cumulative = 0;
+  int64_t cumulative = zeros;
+  if (double(cumulative) >= target)
+    return 0;
   for (int b = 0; b < kBins; ++b) {
     cumulative += histogram[b];
     if (double(cumulative) >= target)

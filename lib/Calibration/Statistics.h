@@ -54,6 +54,10 @@ private:
   float mseThreshold(unsigned levels) const;
 
   int64_t count = 0;
+  /// Exact zeros (ReLU outputs are half zeros): every quantization represents
+  /// them exactly, so they stay out of the histogram the entropy and MSE
+  /// methods fit, but count for percentiles.
+  int64_t zeros = 0;
   float min = 0, max = 0;
   double width = 0; // bin width; 0 until a non-zero magnitude is seen
   std::array<int64_t, kBins> histogram{};
