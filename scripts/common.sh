@@ -50,6 +50,22 @@ setup_venv() {
   echo "$want" > "$stamp"
 }
 
+# ONNX Runtime's quantization tools need a newer onnx than Debian's: their own
+# venv, without the system packages.
+setup_ortq_venv() {
+  local venv="$ROOT/.venv-ortq" stamp="$ROOT/.venv-ortq/.requirements.sha256"
+  local want
+  want="$(sha256sum "$ROOT/utils/requirements-ortq.txt" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    log "ORT quantization venv: up to date ($venv)"
+    return
+  fi
+  log "Creating the ORT quantization venv ($venv)"
+  [ -x "$venv/bin/python" ] || /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r "$ROOT/utils/requirements-ortq.txt"
+  echo "$want" > "$stamp"
+}
+
 build() {
   if [ ! -f "$BUILD/build.ninja" ]; then
     log "Configuring ($BUILD)"

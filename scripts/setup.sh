@@ -5,6 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 install_packages
 setup_venv
+setup_ortq_venv
 build
 
 MODELS="$BUILD/models"

@@ -8,7 +8,9 @@ Substitutions:
   %utils      <repo>/utils
   %zoo        the model zoo (ONNX_QUANT_ZOO, default <repo>/../shared/zoo)
   %testdata   Debian libonnx-testdata's data directory
-Features: `ort` (onnxruntime importable by %python), `zoo`, `onnx-testdata`,
+  %ortq-python  the venv of ONNX Runtime's quantization tools (.venv-ortq)
+Features: `ort` (onnxruntime importable by %python), `ortq`
+(onnxruntime.quantization importable by %ortq-python), `zoo`, `onnx-testdata`,
 `aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`.
 """
 
@@ -42,6 +44,8 @@ testdata = "/usr/share/libonnx-testdata/data"
 # interpreter; substitutions apply in order, so drop that one first.
 config.substitutions = [s for s in config.substitutions if s[0] != "%python"]
 config.substitutions.append(("%python", python))
+ortq_python = os.path.join(src, ".venv-ortq", "bin", "python")
+config.substitutions.append(("%ortq-python", ortq_python))
 config.substitutions.append(("%utils", os.path.join(src, "utils")))
 config.substitutions.append(("%zoo", zoo))
 config.substitutions.append(("%testdata", testdata))
@@ -54,6 +58,15 @@ def python_can_import(module):
                            stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL) == 0
 
+
+if os.path.exists(ortq_python) and subprocess.call(
+        [ortq_python, "-c", "import onnxruntime.quantization"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("ortq")
+else:
+    lit_config.note("onnxruntime.quantization not importable by %s: tests "
+                    "against ONNX Runtime's quantizer are unsupported (run "
+                    "the README's setup command)" % ortq_python)
 
 if python_can_import("onnxruntime"):
     config.available_features.add("ort")
