@@ -13,6 +13,7 @@
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Conversion/Passes.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
+#include "onnx-quant/Quantization/Passes.h"
 #include "onnx-quant/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -56,6 +57,7 @@ inline void registerAllPasses() {
   registerTransformsPasses();
   registerGraphTransformsPasses();
   registerCalibrationPasses();
+  registerQuantizationPasses();
   registerConversionPasses();
   registerCodegenPasses();
   registerLowerToLLVMPipeline();

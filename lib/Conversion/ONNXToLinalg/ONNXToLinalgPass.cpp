@@ -39,6 +39,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateNormalizationToLinalgPatterns(converter, patterns);
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
+  populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
 }
 
 namespace {

@@ -31,6 +31,9 @@ void populateResizeToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 
 /// All of the above.
+void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,
+                                                RewritePatternSet &patterns);
+
 void populateONNXToLinalgConversionPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns);
 

@@ -1,0 +1,18 @@
+//===- Passes.h - quantization passes ---------------------------*- C++ -*-===//
+
+#ifndef ONNXQUANT_QUANTIZATION_PASSES_H
+#define ONNXQUANT_QUANTIZATION_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::onnxq {
+
+#define GEN_PASS_DECL
+#include "onnx-quant/Quantization/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "onnx-quant/Quantization/Passes.h.inc"
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_QUANTIZATION_PASSES_H

@@ -1,0 +1,42 @@
+//===- Passes.td - quantization passes ---------------------*- tablegen -*-===//
+
+#ifndef ONNXQUANT_QUANTIZATION_PASSES_TD
+#define ONNXQUANT_QUANTIZATION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
+  let summary = "Quantize a range-annotated float graph to QDQ form";
+  let description = [{
+    Static int8 quantization in the ONNX QDQ form: every activation tensor a
+    quantized op reads or writes is followed by a QuantizeLinear and a
+    DequantizeLinear with the scale and zero point of its calibrated range
+    (`--onnx-calibrate` or `--onnx-annotate-ranges` must run first); weights
+    of Conv, ConvTranspose, Gemm and MatMul become int8 constants (per output
+    channel by default, symmetric) with a DequantizeLinear; their biases
+    become int32 constants with scale `s_input * s_weight`. A Relu (or a Clip
+    from 0) after a quantized op is folded into its producer's output range;
+    pass-through ops (Reshape, Flatten, Transpose, Squeeze, Unsqueeze, Slice,
+    Pad, MaxPool) reuse their input's scale. Ops that are not quantized stay
+    in float between DequantizeLinear and QuantizeLinear. See
+    docs/quantization.md for the parameters and the rounding.
+  }];
+  let options = [
+    Option<"activations", "activations", "std::string", /*default=*/"\"u8\"",
+           "u8 | s8: activation element type (u8 suits x86 VNNI's u8 x s8)">,
+    Option<"weights", "weights", "std::string", /*default=*/"\"s8\"",
+           "s8 | u8: weight element type">,
+    Option<"perChannel", "per-channel", "bool", /*default=*/"true",
+           "one weight scale per output channel">,
+    Option<"reduceRange", "reduce-range", "bool", /*default=*/"false",
+           "7-bit weights (avoids int16 overflow in some x86 kernels)">,
+    Option<"symmetricActivations", "symmetric-activations", "bool",
+           /*default=*/"false", "zero point 0 (s8) or 128 (u8) for activations">,
+    ListOption<"exclude", "exclude", "std::string",
+               "ONNX node names left in float">,
+    ListOption<"opTypes", "op-types", "std::string",
+               "quantize only these op types (default: all supported)">,
+  ];
+}
+
+#endif // ONNXQUANT_QUANTIZATION_PASSES_TD

@@ -1,0 +1,161 @@
+//===- QuantizeDequantize.cpp - QuantizeLinear/DequantizeLinear -----------===//
+//
+// Element-wise, with per-tensor or per-axis scale and zero point (the 1-D
+// parameters are reshaped to broadcast along `axis`):
+//   QuantizeLinear:   saturate(round_half_even(x / scale) + zero_point)
+//   DequantizeLinear: float(x - zero_point) * scale, the difference in int32.
+// The ONNX element types (before signless conversion) say whether the
+// integers are unsigned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+/// A per-tensor parameter as a rank-0 tensor, a per-axis one reshaped to
+/// (1, .., C, .., 1) so that it broadcasts along `axis` of a rank-`rank`
+/// tensor. Fails for other shapes.
+FailureOr<Value> getBroadcastParameter(OpBuilder &b, Location loc, Value param,
+                                       int64_t axis, int64_t rank) {
+  auto type = getStaticType(param);
+  if (!type)
+    return failure();
+  if (type.getNumElements() == 1)
+    return reshapeTo(b, loc, param,
+                     RankedTensorType::get({}, type.getElementType()));
+  if (type.getRank() != 1)
+    return failure();
+  SmallVector<int64_t> shape(rank, 1);
+  shape[axis] = type.getDimSize(0);
+  return reshapeTo(b, loc, param,
+                   RankedTensorType::get(shape, type.getElementType()));
+}
+
+/// Integer value `v` (of ONNX signedness `isUnsigned`) extended to i32.
+Value extendToI32(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
+  Type i32 = b.getI32Type();
+  if (v.getType() == i32)
+    return v;
+  return isUnsigned ? Value(arith::ExtUIOp::create(b, loc, i32, v))
+                    : Value(arith::ExtSIOp::create(b, loc, i32, v));
+}
+
+struct QuantizeLinearPattern : OpConversionPattern<QuantizeLinearOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(QuantizeLinearOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto xType = getStaticType(adaptor.getX());
+    auto onnxType = getStaticType(op.getY().getType());
+    if (!xType || !onnxType || !isa<FloatType>(xType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    auto intType = dyn_cast<IntegerType>(onnxType.getElementType());
+    if (!intType || intType.getWidth() != 8)
+      return rewriter.notifyMatchFailure(op, "8-bit results only");
+    bool isUnsigned = intType.isUnsigned();
+    Location loc = op.getLoc();
+    int64_t rank = xType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), std::max<int64_t>(rank, 1));
+    SmallVector<Value> inputs{adaptor.getX()};
+    for (Value param : {adaptor.getYScale(), adaptor.getYZeroPoint()}) {
+      if (!param)
+        continue;
+      FailureOr<Value> p = getBroadcastParameter(rewriter, loc, param, axis, rank);
+      if (failed(p))
+        return rewriter.notifyMatchFailure(op, "scale or zero point shape");
+      inputs.push_back(*p);
+    }
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(onnxType));
+    double qmin = isUnsigned ? 0 : -128, qmax = isUnsigned ? 255 : 127;
+    Value result = createElementwise(
+        rewriter, loc, resultType, inputs,
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          Type floatType = args[0].getType();
+          Value scale = args[1];
+          if (scale.getType() != floatType)
+            scale = arith::ExtFOp::create(b, l, floatType, scale);
+          Value q = math::RoundEvenOp::create(
+              b, l, arith::DivFOp::create(b, l, args[0], scale));
+          if (args.size() > 2) {
+            Value zp = extendToI32(b, l, args[2], isUnsigned);
+            q = arith::AddFOp::create(
+                b, l, q, arith::SIToFPOp::create(b, l, floatType, zp));
+          }
+          q = arith::MaximumFOp::create(b, l, q,
+                                        createScalar(b, l, floatType, qmin));
+          q = arith::MinimumFOp::create(b, l, q,
+                                        createScalar(b, l, floatType, qmax));
+          // In range now: the conversion is exact.
+          Value i32 = arith::FPToSIOp::create(b, l, b.getI32Type(), q);
+          return arith::TruncIOp::create(b, l, resultType.getElementType(), i32);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct DequantizeLinearPattern : OpConversionPattern<DequantizeLinearOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DequantizeLinearOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto xType = getStaticType(adaptor.getX());
+    auto resultType = getStaticType(
+        getTypeConverter()->convertType(op.getY().getType()));
+    if (!xType || !resultType || !isa<IntegerType>(xType.getElementType()) ||
+        !isa<FloatType>(resultType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "needs a static integer input");
+    bool isUnsigned =
+        getElementTypeOrSelf(op.getX().getType()).isUnsignedInteger();
+    if (xType.getElementType().getIntOrFloatBitWidth() > 32)
+      return rewriter.notifyMatchFailure(op, "inputs up to 32 bits");
+    Location loc = op.getLoc();
+    int64_t rank = xType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), std::max<int64_t>(rank, 1));
+    SmallVector<Value> inputs{adaptor.getX()};
+    for (Value param : {adaptor.getXScale(), adaptor.getXZeroPoint()}) {
+      if (!param)
+        continue;
+      FailureOr<Value> p = getBroadcastParameter(rewriter, loc, param, axis, rank);
+      if (failed(p))
+        return rewriter.notifyMatchFailure(op, "scale or zero point shape");
+      inputs.push_back(*p);
+    }
+    Type floatType = resultType.getElementType();
+    Value result = createElementwise(
+        rewriter, loc, resultType, inputs,
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          Value x = extendToI32(b, l, args[0], isUnsigned);
+          if (args.size() > 2)
+            x = arith::SubIOp::create(b, l, x,
+                                      extendToI32(b, l, args[2], isUnsigned));
+          Value scale = args[1];
+          if (scale.getType() != floatType)
+            scale = arith::ExtFOp::create(b, l, floatType, scale);
+          return arith::MulFOp::create(
+              b, l, arith::SIToFPOp::create(b, l, floatType, x), scale);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::onnxq::populateQuantizeDequantizeToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<QuantizeLinearPattern, DequantizeLinearPattern>(
+      converter, patterns.getContext());
+}

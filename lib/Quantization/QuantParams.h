@@ -1,0 +1,40 @@
+//===- QuantParams.h - scales and zero points -------------------*- C++ -*-===//
+//
+// The affine mapping real = scale * (q - zero_point) for a range, as ONNX
+// Runtime's quantizer computes it (quant_utils.compute_scale_zp): the range
+// is widened to contain 0 (so 0 is exact), symmetric ranges get the middle
+// zero point, and a zero-width range gets scale 1 instead of 0.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_LIB_QUANTIZATION_QUANTPARAMS_H
+#define ONNXQUANT_LIB_QUANTIZATION_QUANTPARAMS_H
+
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+
+namespace mlir::onnxq {
+
+struct QuantType {
+  bool isSigned;
+  int64_t qmin, qmax;
+  /// int8 [-128, 127] or uint8 [0, 255]; `symmetric` int8 uses [-127, 127]
+  /// (so the range is symmetric), `reduceRange` 7 bits.
+  static QuantType get(bool isSigned, bool symmetric, bool reduceRange);
+};
+
+struct QuantParams {
+  float scale = 1;
+  int64_t zeroPoint = 0;
+};
+
+QuantParams computeQuantParams(float rmin, float rmax, QuantType type,
+                               bool symmetric);
+
+/// round-half-to-even(x / scale) + zero point, saturated: QuantizeLinear.
+int64_t quantizeValue(float x, QuantParams params, QuantType type);
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_LIB_QUANTIZATION_QUANTPARAMS_H

@@ -1,0 +1,395 @@
+//===- Quantize.cpp - float graph with ranges to QDQ form -----------------===//
+//
+// The decisions follow ONNX Runtime's QDQ quantizer, so that our QDQ models
+// and theirs are comparable: activations get Q/DQ pairs from their calibrated
+// ranges, weights are quantized per output channel, biases to int32 with
+// scale s_input * s_weight, Relu after a quantized op disappears into its
+// producer's output range, and data-movement ops keep their input's scale.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantParams.h"
+
+#include "onnx-quant/Calibration/Ranges.h"
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Quantization/Passes.h"
+#include "onnx-quant/Transforms/NodeNames.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_QUANTIZEPASS
+#include "onnx-quant/Quantization/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+/// Ops that compute on quantized inputs (their outputs get their own range).
+bool isComputeOp(Operation *op) {
+  return isa<ConvOp, ConvTransposeOp, GemmOp, MatMulOp, AddOp, MulOp, ConcatOp,
+             AveragePoolOp, GlobalAveragePoolOp, ReluOp, ClipOp>(op);
+}
+
+/// Ops that only move data: the output keeps the input's scale.
+bool isPassThrough(Operation *op) {
+  if (auto pool = dyn_cast<MaxPoolOp>(op))
+    return !pool.getIndices();
+  return isa<ReshapeOp, FlattenOp, TransposeOp, SqueezeOp, UnsqueezeOp, SliceOp,
+             PadOp>(op);
+}
+
+constexpr StringLiteral kSupportedOpTypes[] = {
+    "Conv",        "ConvTranspose", "Gemm",    "MatMul",  "Add",
+    "Mul",         "Concat",        "MaxPool", "AveragePool",
+    "GlobalAveragePool", "Relu",    "Clip",    "Reshape", "Flatten",
+    "Transpose",   "Squeeze",       "Unsqueeze", "Slice", "Pad"};
+
+/// The operands of `op` that are activations to quantize.
+SmallVector<unsigned> getActivationOperands(Operation *op) {
+  if (isa<ConvOp, ConvTransposeOp, GemmOp>(op))
+    return {0};
+  if (isa<MatMulOp, AddOp, MulOp, ConcatOp>(op)) {
+    SmallVector<unsigned> all;
+    for (unsigned i = 0; i < op->getNumOperands(); ++i)
+      all.push_back(i);
+    return all;
+  }
+  return {0}; // pools, Relu, Clip, pass-through
+}
+
+/// The constant weight operand and its per-channel axis, if `op` has one.
+std::optional<std::pair<unsigned, int64_t>> getWeightOperand(Operation *op) {
+  if (isa<ConvOp>(op))
+    return std::pair(1u, int64_t(0));
+  if (isa<ConvTransposeOp>(op))
+    return std::pair(1u, int64_t(1));
+  if (auto gemm = dyn_cast<GemmOp>(op))
+    return std::pair(1u, int64_t(gemm.getTransB() ? 0 : 1));
+  if (auto matmul = dyn_cast<MatMulOp>(op)) {
+    auto b = dyn_cast<RankedTensorType>(matmul.getB().getType());
+    if (b && b.getRank() == 2 && getConstantValue(matmul.getB()))
+      return std::pair(1u, int64_t(1));
+  }
+  return std::nullopt;
+}
+
+Type getIntType(MLIRContext *ctx, bool isSigned, unsigned width = 8) {
+  return isSigned ? IntegerType::get(ctx, width)
+                  : IntegerType::get(ctx, width, IntegerType::Unsigned);
+}
+
+struct QuantizePass : public onnxq::impl::QuantizePassBase<QuantizePass> {
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  LogicalResult checkOptions(func::FuncOp func);
+  bool isSelected(Operation *op);
+  /// The parameters of activation `value` from its annotated range.
+  FailureOr<QuantParams> getActivationParams(Value value, Operation *user);
+  void insertQDQ(Value value, QuantParams params);
+  /// Replaces the weights (and bias) of `op` with quantized constants and
+  /// DequantizeLinear ops; returns the weight scales (one per channel).
+  LogicalResult quantizeWeights(Operation *op, std::optional<QuantParams> input);
+
+  QuantType activationType{}, weightType{};
+};
+
+LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
+  ModuleOp module = getOperation();
+  auto fail = [&](const Twine &message) {
+    module.emitError() << "onnx-quantize: " << message;
+    return failure();
+  };
+  if (activations != "u8" && activations != "s8")
+    return fail("activations='" + activations + "' is not one of u8, s8");
+  if (weights != "s8" && weights != "u8")
+    return fail("weights='" + weights + "' is not one of s8, u8");
+  for (const std::string &type : opTypes)
+    if (!llvm::is_contained(kSupportedOpTypes, type))
+      return fail("op-types: '" + type + "' cannot be quantized (supported: " +
+                  llvm::join(llvm::map_range(kSupportedOpTypes,
+                                             [](StringLiteral s) { return s.str(); }),
+                             ", ") +
+                  ")");
+  if (failed(checkNodeNamesExist(module, exclude, "onnx-quantize: exclude")))
+    return failure();
+  bool anyRange = false;
+  func.walk([&](Operation *op) { anyRange |= op->hasAttr(kRangesAttrName); });
+  if (!anyRange)
+    return fail("the graph has no activation ranges; run "
+                "--onnx-calibrate=\"data=DIR\" or "
+                "--onnx-annotate-ranges=\"file=ranges.json\" before it");
+  return success();
+}
+
+bool QuantizePass::isSelected(Operation *op) {
+  if (!isComputeOp(op) && !isPassThrough(op))
+    return false;
+  if (llvm::is_contained(exclude, getNodeName(op).str()))
+    return false;
+  std::string type = op->getName().stripDialect().str();
+  if (!opTypes.empty() && !llvm::is_contained(opTypes, type))
+    return false;
+  // Float tensors only.
+  return llvm::all_of(op->getResultTypes(), [](Type t) {
+    return isa<FloatType>(getElementTypeOrSelf(t));
+  });
+}
+
+FailureOr<QuantParams> QuantizePass::getActivationParams(Value value,
+                                                         Operation *user) {
+  std::optional<std::pair<float, float>> range = getAnnotatedRange(value);
+  if (!range) {
+    InFlightDiagnostic diag = user->emitError()
+                              << "onnx-quantize: an input of this node has no "
+                                 "calibrated range";
+    if (Operation *def = value.getDefiningOp())
+      diag << " (the result of node '" << getNodeName(def) << "')";
+    diag << "; calibrate after the passes that change the graph";
+    return failure();
+  }
+  return computeQuantParams(range->first, range->second, activationType,
+                            symmetricActivations);
+}
+
+void QuantizePass::insertQDQ(Value value, QuantParams params) {
+  MLIRContext *ctx = &getContext();
+  OpBuilder b(ctx);
+  if (Operation *def = value.getDefiningOp())
+    b.setInsertionPointAfter(def);
+  else
+    b.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
+  Location loc = value.getLoc();
+  auto type = cast<RankedTensorType>(value.getType());
+  Type intType = getIntType(ctx, activationType.isSigned);
+  auto scaleType = RankedTensorType::get({}, type.getElementType());
+  auto zpType = RankedTensorType::get({}, intType);
+  Value scale = ConstantOp::create(b, loc, createFloatElements(scaleType, {params.scale}));
+  Value zp = ConstantOp::create(b, loc, createIntegerElements(zpType, {params.zeroPoint}));
+  auto q = QuantizeLinearOp::create(b, loc, type.clone(intType), value, scale, zp,
+                                    b.getI64IntegerAttr(1));
+  auto dq = DequantizeLinearOp::create(b, loc, type, q, scale, zp,
+                                       b.getI64IntegerAttr(1));
+  value.replaceAllUsesExcept(dq, q);
+}
+
+LogicalResult QuantizePass::quantizeWeights(Operation *op,
+                                            std::optional<QuantParams> input) {
+  std::optional<std::pair<unsigned, int64_t>> weight = getWeightOperand(op);
+  if (!weight)
+    return success();
+  unsigned index = weight->first;
+  int64_t axis = weight->second;
+  OpOperand &operand = op->getOpOperand(index);
+  ElementsAttr attr = getConstantValue(operand.get());
+  std::optional<SmallVector<float>> values = getFloatValues(attr);
+  if (!values)
+    return success(); // runtime weights: quantized as an activation instead
+  auto type = cast<RankedTensorType>(attr.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t channels = perChannel ? shape[axis] : 1;
+  int64_t inner = 1;
+  for (size_t d = axis + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  auto channelOf = [&](int64_t i) {
+    return perChannel ? (i / inner) % shape[axis] : 0;
+  };
+  SmallVector<float> absMax(channels, 0.0f);
+  for (auto [i, v] : llvm::enumerate(*values))
+    absMax[channelOf(i)] = std::max(absMax[channelOf(i)], std::fabs(v));
+  SmallVector<QuantParams> params;
+  for (float m : absMax)
+    params.push_back(computeQuantParams(-m, m, weightType, /*symmetric=*/true));
+  SmallVector<int64_t> q(values->size());
+  for (auto [i, v] : llvm::enumerate(*values))
+    q[i] = quantizeValue(v, params[channelOf(i)], weightType);
+
+  MLIRContext *ctx = &getContext();
+  OpBuilder b(op);
+  Location loc = operand.get().getLoc();
+  Type intType = getIntType(ctx, weightType.isSigned);
+  SmallVector<int64_t> paramShape;
+  if (perChannel)
+    paramShape.push_back(channels);
+  auto scaleType = RankedTensorType::get(paramShape, type.getElementType());
+  auto zpType = RankedTensorType::get(paramShape, intType);
+  SmallVector<float> scales;
+  SmallVector<int64_t> zeroPoints;
+  for (QuantParams p : params) {
+    scales.push_back(p.scale);
+    zeroPoints.push_back(p.zeroPoint);
+  }
+  Value qWeights = ConstantOp::create(b, loc, createIntegerElements(type.clone(intType), q));
+  Value scale = ConstantOp::create(b, loc, createFloatElements(scaleType, scales));
+  Value zp = ConstantOp::create(b, loc, createIntegerElements(zpType, zeroPoints));
+  Value dq = DequantizeLinearOp::create(b, loc, type, qWeights, scale, zp,
+                                        b.getI64IntegerAttr(axis));
+  Operation *oldWeights = operand.get().getDefiningOp();
+  operand.set(dq);
+  if (oldWeights->use_empty())
+    oldWeights->erase();
+
+  // The bias: int32 with scale s_input * s_weight[c], one value per channel.
+  unsigned biasIndex = 2;
+  if (!input || op->getNumOperands() <= biasIndex || isa<MatMulOp>(op))
+    return success();
+  OpOperand &biasOperand = op->getOpOperand(biasIndex);
+  ElementsAttr biasAttr = getConstantValue(biasOperand.get());
+  std::optional<SmallVector<float>> bias = getFloatValues(biasAttr);
+  auto biasType = biasAttr ? dyn_cast<RankedTensorType>(biasAttr.getType()) : nullptr;
+  if (!bias || !biasType || biasType.getRank() != 1)
+    return success(); // left in float
+  int64_t outChannels = biasType.getDimSize(0);
+  // ConvTranspose: output channel oc uses the scale of weight column oc % M/g.
+  auto weightChannel = [&](int64_t c) {
+    return perChannel ? c % channels : int64_t(0);
+  };
+  float beta = 1.0f;
+  if (auto gemm = dyn_cast<GemmOp>(op))
+    beta = gemm.getBeta().convertToFloat();
+  SmallVector<int64_t> qBias;
+  SmallVector<float> biasScales;
+  for (int64_t c = 0; c < outChannels; ++c) {
+    float s = input->scale * params[weightChannel(c)].scale;
+    biasScales.push_back(s);
+    double v = std::nearbyint(double(beta * (*bias)[c]) / double(s));
+    qBias.push_back(int64_t(std::clamp(v, -2147483648.0, 2147483647.0)));
+  }
+  Location biasLoc = biasOperand.get().getLoc();
+  auto i32 = RankedTensorType::get({outChannels}, b.getI32Type());
+  Value qb = ConstantOp::create(b, biasLoc, createIntegerElements(i32, qBias));
+  Value bs = ConstantOp::create(
+      b, biasLoc, createFloatElements(biasType.clone(type.getElementType()), biasScales));
+  Value dqBias = DequantizeLinearOp::create(b, biasLoc, biasType, qb, bs, Value(),
+                                            b.getI64IntegerAttr(0));
+  Operation *oldBias = biasOperand.get().getDefiningOp();
+  biasOperand.set(dqBias);
+  if (oldBias->use_empty())
+    oldBias->erase();
+  if (auto gemm = dyn_cast<GemmOp>(op))
+    gemm.setBeta(APFloat(1.0f));
+  return success();
+}
+
+void QuantizePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  auto funcs = llvm::to_vector(module.getOps<func::FuncOp>());
+  if (funcs.size() != 1) {
+    module.emitError() << "onnx-quantize expects exactly one graph function, "
+                       << "found " << funcs.size();
+    return signalPassFailure();
+  }
+  func::FuncOp func = funcs.front();
+  if (failed(checkOptions(func)))
+    return signalPassFailure();
+  activationType = QuantType::get(activations == "s8", symmetricActivations,
+                                  /*reduceRange=*/false);
+  weightType = QuantType::get(weights == "s8", /*symmetric=*/true, reduceRange);
+
+  // Decide, in program order, which tensors get Q/DQ and with what.
+  llvm::MapVector<Value, QuantParams> tensors;
+  SmallVector<std::pair<Operation *, std::optional<QuantParams>>> weighted;
+  SmallVector<Operation *> foldedActivations;
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) { ops.push_back(op); });
+  DenseSet<Operation *> quantized;
+  for (Operation *op : ops) {
+    if (!isSelected(op))
+      continue;
+    if (isPassThrough(op)) {
+      auto input = tensors.find(op->getOperand(0));
+      if (input == tensors.end())
+        continue; // a float input stays float
+      quantized.insert(op);
+      tensors.insert({op->getResult(0), input->second});
+      continue;
+    }
+    // A Relu or Clip whose input was produced by a quantized op was folded.
+    if (isa<ReluOp, ClipOp>(op) && llvm::is_contained(foldedActivations, op))
+      continue;
+    std::optional<QuantParams> inputParams;
+    for (unsigned i : getActivationOperands(op)) {
+      Value operand = op->getOperand(i);
+      if (getConstantValue(operand) && !isa<AddOp, MulOp, ConcatOp>(op))
+        continue;
+      auto it = tensors.find(operand);
+      FailureOr<QuantParams> params =
+          it != tensors.end() ? FailureOr<QuantParams>(it->second)
+          : getConstantValue(operand)
+              ? FailureOr<QuantParams>(computeQuantParams(
+                    [&] {
+                      auto v = *getFloatValues(getConstantValue(operand));
+                      return *std::min_element(v.begin(), v.end());
+                    }(),
+                    [&] {
+                      auto v = *getFloatValues(getConstantValue(operand));
+                      return *std::max_element(v.begin(), v.end());
+                    }(),
+                    activationType, symmetricActivations))
+              : getActivationParams(operand, op);
+      if (failed(params))
+        return signalPassFailure();
+      tensors.insert({operand, *params});
+      if (i == 0)
+        inputParams = *params;
+    }
+    quantized.insert(op);
+    weighted.push_back({op, inputParams});
+    // The output: its own range, or the range of a Relu/Clip from 0 that
+    // only this op feeds (the activation then becomes saturation).
+    Value output = op->getResult(0);
+    Value rangeOf = output;
+    if (output.hasOneUse() && !isa<ReluOp, ClipOp>(op)) {
+      Operation *user = *output.getUsers().begin();
+      bool clipFromZero = false;
+      if (auto clip = dyn_cast<ClipOp>(user)) {
+        auto lo = clip.getMin() ? getFloatValues(getConstantValue(clip.getMin()))
+                                : std::nullopt;
+        clipFromZero = lo && lo->size() == 1 && (*lo)[0] == 0.0f;
+      }
+      if ((isa<ReluOp>(user) || clipFromZero) && isSelected(user)) {
+        foldedActivations.push_back(user);
+        rangeOf = user->getResult(0);
+      }
+    }
+    FailureOr<QuantParams> params = getActivationParams(rangeOf, op);
+    if (failed(params))
+      return signalPassFailure();
+    if (rangeOf != output) {
+      // Relu: the range starts at 0 (saturation at the zero point is the Relu).
+      auto range = getAnnotatedRange(rangeOf);
+      params = computeQuantParams(std::max(0.0f, range->first), range->second,
+                                  activationType, symmetricActivations);
+    }
+    tensors.insert({output, *params});
+  }
+
+  // Rewrite: fold the activations, quantize weights, insert Q/DQ pairs.
+  for (Operation *activation : foldedActivations) {
+    activation->getResult(0).replaceAllUsesWith(activation->getOperand(0));
+    activation->erase();
+  }
+  for (auto &[op, input] : weighted)
+    if (failed(quantizeWeights(op, input)))
+      return signalPassFailure();
+  for (auto &[value, params] : tensors)
+    insertQDQ(value, params);
+
+  Builder b(&getContext());
+  module->setAttr("onnxq.quantization",
+                  b.getDictionaryAttr(
+                      {b.getNamedAttr("activations", b.getStringAttr(activations)),
+                       b.getNamedAttr("weights", b.getStringAttr(weights)),
+                       b.getNamedAttr("per_channel", b.getBoolAttr(perChannel))}));
+}
+
+} // namespace
