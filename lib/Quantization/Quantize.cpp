@@ -357,6 +357,7 @@ void QuantizePass::runOnOperation() {
         clipFromZero = lo && lo->size() == 1 && (*lo)[0] == 0.0f;
       }
       if ((isa<ReluOp>(user) || clipFromZero) && isSelected(user)) {
+        // Its users read the producer from now on (erased at the end).
         foldedActivations.push_back(user);
         rangeOf = user->getResult(0);
       }
@@ -369,15 +370,14 @@ void QuantizePass::runOnOperation() {
       auto range = getAnnotatedRange(rangeOf);
       params = computeQuantParams(std::max(0.0f, range->first), range->second,
                                   activationType, symmetricActivations);
+      rangeOf.replaceAllUsesWith(output);
     }
     tensors.insert({output, *params});
   }
 
   // Rewrite: fold the activations, quantize weights, insert Q/DQ pairs.
-  for (Operation *activation : foldedActivations) {
-    activation->getResult(0).replaceAllUsesWith(activation->getOperand(0));
+  for (Operation *activation : foldedActivations)
     activation->erase();
-  }
   for (auto &[op, input] : weighted)
     if (failed(quantizeWeights(op, input)))
       return signalPassFailure();

@@ -1,0 +1,77 @@
+// RUN: onnx-quant-opt %s --onnx-quantize --split-input-file | FileCheck %s
+// RUN: onnx-quant-opt %s --onnx-quantize="activations=s8 per-channel=false" --split-input-file | FileCheck %s --check-prefix=S8
+
+// x in [0, 2.55] -> u8 scale 0.01, zero point 0. Gemm weights (K, N) per
+// column (axis 1): column 0 max|w| = 1 -> scale 1/127, column 1 max|w| = 2 ->
+// 2/127; w_q = [[127, -32], [32, 127]] (0.25 * 127 = 31.75 rounds to 32).
+// Bias [0.1, -0.2] in int32 with scale 0.01 * s_w: [1270, -1270]. Output
+// [-1, 3] -> scale 4/255, zero point round(255/4) = 64.
+// CHECK-LABEL: func @gemm
+// CHECK: %[[XS:.*]] = onnx.Constant dense<0.00999999977> : tensor<f32>
+// CHECK: %[[XZ:.*]] = onnx.Constant dense<0> : tensor<ui8>
+// CHECK: %[[Q:.*]] = onnx.QuantizeLinear(%arg0, %[[XS]], %[[XZ]]) : (tensor<1x2xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x2xui8>
+// CHECK: %[[DQ:.*]] = onnx.DequantizeLinear(%[[Q]], %[[XS]], %[[XZ]])
+// CHECK: %[[WQ:.*]] = onnx.Constant dense<{{\[\[}}127, -32], [32, 127]]> : tensor<2x2xi8>
+// CHECK: %[[WS:.*]] = onnx.Constant dense<[0.00787401571, 0.0157480314]> : tensor<2xf32>
+// CHECK: %[[WZ:.*]] = onnx.Constant dense<0> : tensor<2xi8>
+// CHECK: %[[W:.*]] = onnx.DequantizeLinear(%[[WQ]], %[[WS]], %[[WZ]]) : (tensor<2x2xi8>, tensor<2xf32>, tensor<2xi8>) -> tensor<2x2xf32>
+// CHECK: %[[BQ:.*]] = onnx.Constant dense<[1270, -1270]> : tensor<2xi32>
+// CHECK: %[[BS:.*]] = onnx.Constant dense<[7.87401586E-5, 1.57480317E-4]> : tensor<2xf32>
+// CHECK: %[[B:.*]] = onnx.DequantizeLinear(%[[BQ]], %[[BS]]) {axis = 0 : i64} : (tensor<2xi32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK: %[[G:.*]] = onnx.Gemm(%[[DQ]], %[[W]], %[[B]])
+// CHECK: %[[YS:.*]] = onnx.Constant dense<0.0156862754> : tensor<f32>
+// CHECK: %[[YZ:.*]] = onnx.Constant dense<64> : tensor<ui8>
+// CHECK: %[[YQ:.*]] = onnx.QuantizeLinear(%[[G]], %[[YS]], %[[YZ]])
+// CHECK: %[[Y:.*]] = onnx.DequantizeLinear(%[[YQ]], %[[YS]], %[[YZ]])
+// CHECK: return %[[Y]]
+
+// Per tensor: one weight scale 2/127; s8 activations: x zero point -128.
+// S8-LABEL: func @gemm
+// S8-DAG: onnx.Constant dense<-128> : tensor<i8>
+// S8-DAG: onnx.Constant dense<{{\[\[}}64, -32], [16, 127]]> : tensor<2x2xi8>
+// S8-DAG: onnx.Constant dense<0.0157480314> : tensor<f32>
+func.func @gemm(%x: tensor<1x2xf32> {onnx.name = "x", onnxq.range = array<f32: 0.0, 2.55>}) -> tensor<1x2xf32> {
+  %w = onnx.Constant dense<[[1.0, -0.5], [0.25, 2.0]]> : tensor<2x2xf32>
+  %b = onnx.Constant dense<[0.1, -0.2]> : tensor<2xf32>
+  %y = onnx.Gemm(%x, %w, %b) {onnxq.ranges = [array<f32: -1.0, 3.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
+  return %y : tensor<1x2xf32>
+}
+
+// -----
+
+// Conv -> Relu: the Relu disappears; the Conv output is quantized with the
+// Relu's range [0, 2.55] (zero point 0: saturation is the Relu). MaxPool
+// and Flatten reuse that scale.
+// CHECK-LABEL: func @conv_relu
+// CHECK-NOT: onnx.Relu
+// CHECK: %[[C:.*]] = onnx.Conv
+// CHECK: %[[Q:.*]] = onnx.QuantizeLinear(%[[C]], %[[S:.*]], %[[Z:.*]]) :
+// CHECK: %[[DQ:.*]] = onnx.DequantizeLinear(%[[Q]], %[[S]], %[[Z]])
+// CHECK: %[[P:.*]] = onnx.MaxPool(%[[DQ]])
+// CHECK: onnx.QuantizeLinear(%[[P]], %{{.*}}, %{{.*}})
+// CHECK: onnx.Flatten
+// CHECK: onnx.QuantizeLinear
+// CHECK-NOT: onnx.Relu
+func.func @conv_relu(%x: tensor<1x1x2x2xf32> {onnxq.range = array<f32: -1.0, 1.0>}) -> tensor<1x2xf32> {
+  %w = onnx.Constant dense<[[[[1.0]]], [[[-1.0]]]]> : tensor<2x1x1x1xf32>
+  %c = onnx.Conv(%x, %w) {onnxq.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x1x2x2xf32>, tensor<2x1x1x1xf32>) -> tensor<1x2x2x2xf32>
+  %r = onnx.Relu(%c) {onnxq.ranges = [array<f32: 0.0, 2.55>]} : (tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  %p = onnx.MaxPool(%r) {kernel_shape = [2, 2], onnxq.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2x2x2xf32>) -> tensor<1x2x1x1xf32>
+  %f = onnx.Flatten(%p) {onnxq.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2x1x1xf32>) -> tensor<1x2xf32>
+  return %f : tensor<1x2xf32>
+}
+
+// -----
+
+// A residual Add of two activations: both inputs and the output get Q/DQ.
+// A zero-width range (an all-zero tensor) gets scale 1, not 0.
+// CHECK-LABEL: func @add
+// CHECK: %[[ONE:.*]] = onnx.Constant dense<1.000000e+00> : tensor<f32>
+// CHECK: onnx.QuantizeLinear(%arg1, %[[ONE]], %{{.*}})
+// CHECK: onnx.QuantizeLinear(%arg0,
+// CHECK: %[[S:.*]] = onnx.Add
+// CHECK: onnx.QuantizeLinear(%[[S]],
+func.func @add(%a: tensor<1x4xf32> {onnxq.range = array<f32: -1.0, 1.0>}, %b: tensor<1x4xf32> {onnxq.range = array<f32: 0.0, 0.0>}) -> tensor<1x4xf32> {
+  %s = onnx.Add(%a, %b) {onnxq.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+  return %s : tensor<1x4xf32>
+}
