@@ -17,4 +17,5 @@ log "Main job: onnx-quant-opt digits_cnn.onnx"
   --model "$MODELS/digits_cnn.onnx" \
   --images "$MODELS/digits_test_images.npy" \
   --labels "$MODELS/digits_test_labels.npy" --out-dir "$MODELS" \
+  --calibration "$MODELS/digits_calibration" \
   --runner "$ROOT/tools/onnx-quant-runner/runner.c"

@@ -43,6 +43,7 @@ import numpy as np  # noqa: E402
 MODEL_FILE = "digits_cnn.onnx"
 IMAGES_FILE = "digits_test_images.npy"
 LABELS_FILE = "digits_test_labels.npy"
+CALIBRATION_DIR = "digits_calibration"
 MIN_TEST_ACCURACY = 0.95
 
 SEED = 0
@@ -292,6 +293,17 @@ def up_to_date(outputs):
     return all(o.exists() and o.stat().st_mtime > script_mtime for o in outputs)
 
 
+def write_calibration_samples(directory, x_train, count=100, seed=0):
+    """One .npy per sample, drawn from the training split (never the held-out
+    images the accuracy is measured on): the data `--onnx-calibrate` reads."""
+    directory.mkdir(parents=True, exist_ok=True)
+    chosen = np.random.default_rng(seed).choice(len(x_train), count, replace=False)
+    for i, index in enumerate(sorted(chosen)):
+        path = directory / f"sample_{i:03d}.npy"
+        if not path.exists():
+            save_atomically(path, lambda f: np.save(open(f, "wb"), x_train[index][None]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out-dir", required=True, type=Path, help="where to write the files")
@@ -316,6 +328,8 @@ def main():
         save_atomically(labels_path, lambda f: np.save(open(f, "wb"), y_te))
         save_atomically(model_path, lambda f: open(f, "wb").write(model.SerializeToString()))
         print(f"wrote {model_path}, {images_path}, {labels_path}")
+
+    write_calibration_samples(out / CALIBRATION_DIR, x_tr)
 
     train_acc = float(np.mean(ort_predict(model_path, x_tr) == y_tr))
     test_acc = float(np.mean(ort_predict(model_path, np.load(images_path))
