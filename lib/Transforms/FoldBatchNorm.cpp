@@ -122,6 +122,19 @@ foldIntoWeights(RewriterBase &rewriter, Operation *op, Value weights,
                           foldBias(affine, std::move(b)))};
 }
 
+/// Replaces the weights and sets (or adds) the bias of a convolution.
+template <typename ConvOpTy>
+void setWeightsAndBias(RewriterBase &rewriter, ConvOpTy conv,
+                       const FoldedLinear &folded) {
+  rewriter.modifyOpInPlace(conv, [&] {
+    conv.getWMutable().assign(folded.weights);
+    if (conv.getB())
+      conv.getBMutable().assign(folded.bias);
+    else
+      conv.getBMutable().append(folded.bias);
+  });
+}
+
 /// Conv: weights (M, C/group, k...), output channel = first index.
 LogicalResult foldIntoConv(RewriterBase &rewriter, ConvOp conv,
                            const ChannelAffine &affine) {
@@ -134,13 +147,7 @@ LogicalResult foldIntoConv(RewriterBase &rewriter, ConvOp conv,
       [&](int64_t i) { return i / perChannel; });
   if (failed(folded))
     return failure();
-  rewriter.modifyOpInPlace(conv, [&] {
-    conv.getWMutable().assign(folded->weights);
-    if (conv.getB())
-      conv.getBMutable().assign(folded->bias);
-    else
-      conv.getBMutable().append(folded->bias);
-  });
+  setWeightsAndBias(rewriter, conv, *folded);
   return success();
 }
 
@@ -165,13 +172,7 @@ LogicalResult foldIntoConvTranspose(RewriterBase &rewriter,
       });
   if (failed(folded))
     return failure();
-  rewriter.modifyOpInPlace(convT, [&] {
-    convT.getWMutable().assign(folded->weights);
-    if (convT.getB())
-      convT.getBMutable().assign(folded->bias);
-    else
-      convT.getBMutable().append(folded->bias);
-  });
+  setWeightsAndBias(rewriter, convT, *folded);
   return success();
 }
 

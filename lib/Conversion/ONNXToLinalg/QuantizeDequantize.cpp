@@ -42,6 +42,25 @@ FailureOr<Value> getBroadcastParameter(OpBuilder &b, Location loc, Value param,
                    RankedTensorType::get(shape, type.getElementType()));
 }
 
+/// The inputs of the element-wise computation: x, then the scale and the
+/// optional zero point made broadcastable along `axis`.
+FailureOr<SmallVector<Value>> getElementwiseInputs(OpBuilder &b, Location loc,
+                                                   Value x, Value scale,
+                                                   Value zeroPoint, int64_t axis) {
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  axis = normalizeAxis(axis, std::max<int64_t>(rank, 1));
+  SmallVector<Value> inputs{x};
+  for (Value param : {scale, zeroPoint}) {
+    if (!param)
+      continue;
+    FailureOr<Value> p = getBroadcastParameter(b, loc, param, axis, rank);
+    if (failed(p))
+      return failure();
+    inputs.push_back(*p);
+  }
+  return inputs;
+}
+
 /// Integer value `v` (of ONNX signedness `isUnsigned`) extended to i32.
 Value extendToI32(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
   Type i32 = b.getI32Type();
@@ -65,22 +84,16 @@ struct QuantizeLinearPattern : OpConversionPattern<QuantizeLinearOp> {
       return rewriter.notifyMatchFailure(op, "8-bit results only");
     bool isUnsigned = intType.isUnsigned();
     Location loc = op.getLoc();
-    int64_t rank = xType.getRank();
-    int64_t axis = normalizeAxis(op.getAxis(), std::max<int64_t>(rank, 1));
-    SmallVector<Value> inputs{adaptor.getX()};
-    for (Value param : {adaptor.getYScale(), adaptor.getYZeroPoint()}) {
-      if (!param)
-        continue;
-      FailureOr<Value> p = getBroadcastParameter(rewriter, loc, param, axis, rank);
-      if (failed(p))
-        return rewriter.notifyMatchFailure(op, "scale or zero point shape");
-      inputs.push_back(*p);
-    }
+    FailureOr<SmallVector<Value>> inputs =
+        getElementwiseInputs(rewriter, loc, adaptor.getX(), adaptor.getYScale(),
+                             adaptor.getYZeroPoint(), op.getAxis());
+    if (failed(inputs))
+      return rewriter.notifyMatchFailure(op, "scale or zero point shape");
     auto resultType = cast<RankedTensorType>(
         getTypeConverter()->convertType(onnxType));
     double qmin = isUnsigned ? 0 : -128, qmax = isUnsigned ? 255 : 127;
     Value result = createElementwise(
-        rewriter, loc, resultType, inputs,
+        rewriter, loc, resultType, *inputs,
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
           Type floatType = args[0].getType();
           Value scale = args[1];
@@ -122,20 +135,14 @@ struct DequantizeLinearPattern : OpConversionPattern<DequantizeLinearOp> {
     if (xType.getElementType().getIntOrFloatBitWidth() > 32)
       return rewriter.notifyMatchFailure(op, "inputs up to 32 bits");
     Location loc = op.getLoc();
-    int64_t rank = xType.getRank();
-    int64_t axis = normalizeAxis(op.getAxis(), std::max<int64_t>(rank, 1));
-    SmallVector<Value> inputs{adaptor.getX()};
-    for (Value param : {adaptor.getXScale(), adaptor.getXZeroPoint()}) {
-      if (!param)
-        continue;
-      FailureOr<Value> p = getBroadcastParameter(rewriter, loc, param, axis, rank);
-      if (failed(p))
-        return rewriter.notifyMatchFailure(op, "scale or zero point shape");
-      inputs.push_back(*p);
-    }
+    FailureOr<SmallVector<Value>> inputs =
+        getElementwiseInputs(rewriter, loc, adaptor.getX(), adaptor.getXScale(),
+                             adaptor.getXZeroPoint(), op.getAxis());
+    if (failed(inputs))
+      return rewriter.notifyMatchFailure(op, "scale or zero point shape");
     Type floatType = resultType.getElementType();
     Value result = createElementwise(
-        rewriter, loc, resultType, inputs,
+        rewriter, loc, resultType, *inputs,
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
           Value x = extendToI32(b, l, args[0], isUnsigned);
           if (args.size() > 2)

@@ -1,0 +1,65 @@
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg --split-input-file | FileCheck %s
+
+// Per tensor, uint8: round half to even of x / scale, plus the zero point,
+// saturated to [0, 255]; the result is the signless i8 of the same bits.
+// CHECK-LABEL: func @quantize_u8
+// CHECK: linalg.generic
+// CHECK: %[[D:.*]] = arith.divf
+// CHECK: %[[R:.*]] = math.roundeven %[[D]]
+// CHECK: %[[Z:.*]] = arith.extui %{{.*}} : i8 to i32
+// CHECK: %[[ZF:.*]] = arith.sitofp %[[Z]] : i32 to f32
+// CHECK: %[[A:.*]] = arith.addf %[[R]], %[[ZF]]
+// CHECK: %[[LO:.*]] = arith.maximumf %[[A]], %{{.*}}
+// CHECK: %[[HI:.*]] = arith.minimumf %[[LO]], %{{.*}}
+// CHECK: %[[I:.*]] = arith.fptosi %[[HI]] : f32 to i32
+// CHECK: arith.trunci %[[I]] : i32 to i8
+func.func @quantize_u8(%x: tensor<2x3xf32>) -> tensor<2x3xui8> {
+  %s = onnx.Constant dense<0.5> : tensor<f32>
+  %z = onnx.Constant dense<128> : tensor<ui8>
+  %y = onnx.QuantizeLinear(%x, %s, %z) : (tensor<2x3xf32>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
+  return %y : tensor<2x3xui8>
+}
+
+// -----
+
+// int8 bounds, and the saturation constants.
+// CHECK-LABEL: func @quantize_s8
+// CHECK: arith.extsi %{{.*}} : i8 to i32
+// CHECK: arith.constant -1.280000e+02 : f32
+// CHECK: arith.constant 1.270000e+02 : f32
+func.func @quantize_s8(%x: tensor<4xf32>) -> tensor<4xi8> {
+  %s = onnx.Constant dense<0.5> : tensor<f32>
+  %z = onnx.Constant dense<-3> : tensor<i8>
+  %y = onnx.QuantizeLinear(%x, %s, %z) : (tensor<4xf32>, tensor<f32>, tensor<i8>) -> tensor<4xi8>
+  return %y : tensor<4xi8>
+}
+
+// -----
+
+// Per axis: the 1-D scale and zero point broadcast along axis 1.
+// CHECK: #[[PARAM:.*]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func @dequantize_per_axis
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[PARAM]], #[[PARAM]], #{{.*}}]
+// CHECK: %[[X:.*]] = arith.extsi %{{.*}} : i8 to i32
+// CHECK: %[[Z:.*]] = arith.extsi %{{.*}} : i8 to i32
+// CHECK: %[[D:.*]] = arith.subi %[[X]], %[[Z]] : i32
+// CHECK: %[[F:.*]] = arith.sitofp %[[D]] : i32 to f32
+// CHECK: arith.mulf %[[F]], %{{.*}} : f32
+func.func @dequantize_per_axis(%x: tensor<2x3x4xi8>) -> tensor<2x3x4xf32> {
+  %s = onnx.Constant dense<[0.5, 0.25, 2.0]> : tensor<3xf32>
+  %z = onnx.Constant dense<[0, 1, -1]> : tensor<3xi8>
+  %y = onnx.DequantizeLinear(%x, %s, %z) : (tensor<2x3x4xi8>, tensor<3xf32>, tensor<3xi8>) -> tensor<2x3x4xf32>
+  return %y : tensor<2x3x4xf32>
+}
+
+// -----
+
+// An int32 bias without zero point.
+// CHECK-LABEL: func @dequantize_i32
+// CHECK: arith.sitofp %{{.*}} : i32 to f32
+// CHECK-NOT: arith.subi
+func.func @dequantize_i32(%x: tensor<3xi32>) -> tensor<3xf32> {
+  %s = onnx.Constant dense<[0.5, 0.25, 2.0]> : tensor<3xf32>
+  %y = onnx.DequantizeLinear(%x, %s) {axis = 0 : i64} : (tensor<3xi32>, tensor<3xf32>) -> tensor<3xf32>
+  return %y : tensor<3xf32>
+}
