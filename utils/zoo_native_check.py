@@ -44,8 +44,6 @@ Run:  .venv/bin/python utils/zoo_native_check.py --tool build/bin/onnx-quant-opt
 """
 
 import argparse
-import csv
-import gzip
 import os
 import re
 import shutil
@@ -59,15 +57,14 @@ from pathlib import Path
 import numpy as np
 
 from tool_check import diagnostic_line, with_memory_limit
+from zoo_data import (cifar_files, default_zoo, image_tensor,  # noqa: F401
+                      imagenet_files, load_rgb, mnist_images, spread)
 
 REPO = Path(__file__).resolve().parent.parent
 COMPILE_TIMEOUT = 600.0
 RUN_TIMEOUT = 300.0
 QEMU_SYSROOT = "/usr/aarch64-linux-gnu"
 CROSS_ATTR = "+neon,+dotprod"
-IMAGENET_MEAN_BGR = np.array([104.0, 117.0, 123.0], np.float32)
-TORCH_MEAN = np.array([0.485, 0.456, 0.406], np.float32)
-TORCH_STD = np.array([0.229, 0.224, 0.225], np.float32)
 
 
 @dataclass
@@ -100,66 +97,13 @@ ZOO_MODELS = [
 # Images
 # ----------------------------------------------------------------------------
 
-def spread(items, n):
-    """n items spread evenly over the list (different classes where sorted)."""
-    if n >= len(items):
-        return list(items)
-    return [items[i * len(items) // n] for i in range(n)]
-
-
-def imagenet_files(zoo, n):
-    lines = (zoo / "imagenet/val1300/dataset.txt").read_text().splitlines()
-    names = [ln.split(",")[0].strip().split("/")[-1] for ln in lines if ln.strip()]
-    return [zoo / "imagenet/val1300" / f for f in spread(names, n)]
-
-
-def cifar_files(zoo, n):
-    with open(zoo / "cifar10/data/test_jpg/labels.csv", newline="") as f:
-        names = [row["file"] for row in csv.DictReader(f)]
-    return [zoo / "cifar10/data/test_jpg" / f for f in spread(names, n)]
-
-
-def mnist_images(zoo, n):
-    """First n test images as uint8 [n,28,28] (idx3: 16-byte big-endian header)."""
-    with gzip.open(zoo / "mnist/data/t10k-images-idx3-ubyte.gz", "rb") as f:
-        head = f.read(16)
-        magic, count, rows, cols = np.frombuffer(head, ">u4")
-        if magic != 2051:
-            raise ValueError(f"bad idx3 magic {magic}")
-        n = min(n, int(count))
-        data = f.read(n * int(rows) * int(cols))
-    return np.frombuffer(data, np.uint8).reshape(n, int(rows), int(cols))
-
-
-def load_rgb(path, resize_crop):
-    from PIL import Image
-    with Image.open(path) as im:
-        im = im.convert("RGB")
-        if resize_crop:  # shorter side 256 (bilinear), center crop 224
-            w, h = im.size
-            s = 256 / min(w, h)
-            im = im.resize((max(224, round(w * s)), max(224, round(h * s))),
-                           Image.BILINEAR)
-            w, h = im.size
-            left, top = (w - 224) // 2, (h - 224) // 2
-            im = im.crop((left, top, left + 224, top + 224))
-        return np.asarray(im, np.float32)  # HWC, RGB, 0..255
-
-
 def preprocess(model, zoo, n):
     """List of (label, NCHW array) for model's inputs."""
     if model.images == "mnist":
         return [(f"mnist[{i}]", img.astype(np.float32)[None, None])
                 for i, img in enumerate(mnist_images(zoo, n))]
     files = imagenet_files(zoo, n) if model.images == "imagenet" else cifar_files(zoo, n)
-    out = []
-    for path in files:
-        hwc = load_rgb(path, resize_crop=model.images == "imagenet")
-        if model.preprocess == "bgr_minus_mean":
-            hwc = hwc[:, :, ::-1] - IMAGENET_MEAN_BGR
-        elif model.preprocess == "torchvision":
-            hwc = (hwc / 255.0 - TORCH_MEAN) / TORCH_STD
-        out.append((path.name, np.ascontiguousarray(hwc.transpose(2, 0, 1)[None])))
+    out = [(path.name, image_tensor(path, model.images, model.preprocess)) for path in files]
     return [(name, x.astype(model.dtype)) for name, x in out]
 
 
@@ -283,11 +227,6 @@ def check_model(model, zoo, args, work):
         return Outcome("FAIL", f"{summary}; {len(mismatched)}/{len(samples)} images "
                        f"mismatch, first {mismatched[0]}: {first_mismatch}")
     return Outcome("PASS", summary)
-
-
-def default_zoo():
-    env = os.environ.get("ONNX_QUANT_ZOO")
-    return Path(env) if env else REPO.parent / "shared" / "zoo"
 
 
 def check_tools(args):
