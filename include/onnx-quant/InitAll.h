@@ -10,6 +10,7 @@
 
 #include "onnx-quant/Calibration/Passes.h"
 #include "onnx-quant/Codegen/Passes.h"
+#include "onnx-quant/Export/Passes.h"
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Conversion/Passes.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
@@ -58,6 +59,7 @@ inline void registerAllPasses() {
   registerGraphTransformsPasses();
   registerCalibrationPasses();
   registerQuantizationPasses();
+  registerExportPasses();
   registerConversionPasses();
   registerCodegenPasses();
   registerLowerToLLVMPipeline();

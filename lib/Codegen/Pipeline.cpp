@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - onnx dialect to the LLVM dialect --------------------===//
 
 #include "onnx-quant/Codegen/Pipeline.h"
+#include "onnx-quant/Transforms/Passes.h"
 
 #include "onnx-quant/Codegen/Passes.h"
 #include "onnx-quant/Conversion/Passes.h"
@@ -21,6 +22,9 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
                                            const LowerToLLVMOptions &options) {
   // The interface, while the onnx types still say what it is.
   pm.addPass(createRecordABIPass({options.entry}));
+
+  // QOperator models take the QDQ path like every quantized graph.
+  pm.addNestedPass<func::FuncOp>(createQOperatorToQDQPass());
 
   // Tensors: onnx -> linalg, then fuse element-wise chains (BatchNorm, bias,
   // activations) into their producers' loops.

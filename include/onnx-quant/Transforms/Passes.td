@@ -94,4 +94,18 @@ def PrunePass : Pass<"onnx-prune", "ModuleOp"> {
   ];
 }
 
+def QOperatorToQDQPass : Pass<"onnx-qoperator-to-qdq", "func::FuncOp"> {
+  let summary = "Rewrite QLinear* (QOperator) ops into the QDQ form";
+  let description = [{
+    Models quantized in ONNX Runtime's QOperator format (QLinearConv,
+    QLinearMatMul, com.microsoft QLinearAdd and QLinearGlobalAveragePool)
+    become the same QDQ form `--onnx-quantize` produces: DequantizeLinear of
+    every quantized input (weights per output channel where their scale is
+    1-D; a QLinearConv int32 bias with scale x_scale * w_scale), the float
+    op, and a QuantizeLinear with the output's scale and zero point. The rest
+    of the pipeline then handles both formats the same way. Part of the
+    native lowering (`--emit=obj`).
+  }];
+}
+
 #endif // ONNXQUANT_TRANSFORMS_PASSES_TD
