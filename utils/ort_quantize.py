@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Quantize a float ONNX model with ONNX Runtime's `quantize_static` (QDQ form).
+
+Runs in the venv of ONNX Runtime's quantization tools (.venv-ortq, onnx >= 1.14),
+not the main venv:
+
+  .venv-ortq/bin/python utils/ort_quantize.py FLOAT.onnx CALIB_DIR OUT.onnx \\
+      [--activations u8|s8] [--weights s8|u8] [--per-channel] \\
+      [--method minmax|entropy|percentile] [--op-types Conv,Gemm,...]
+
+CALIB_DIR holds one float32 .npy per calibration sample (the model's single
+input, with or without its leading batch dimension of 1), read in sorted
+order. The samples are fed to a CalibrationDataReader as they are: no
+preprocessing happens here, so ours and ORT's quantizer see the same tensors.
+
+quantize_static is called with quant_format=QuantFormat.QDQ, the given
+activation/weight types (QUInt8/QInt8 by default), per_channel, the calibration
+method, and otherwise ORT's defaults (no quant_pre_process: the caller passes a
+model whose BatchNormalization is already folded). The written model is made
+readable by onnx 1.12 (libonnx 1.12 in our importer): ir_version 8, and the
+script fails if the default-domain opset is above 17 (ORT keeps the input
+model's opset, or raises opsets below 11 to 11; with --per-channel it needs 13).
+
+Prints one line: `ort_quantize: OUT (N QuantizeLinear, M DequantizeLinear,
+opset K)`. Exit status 2 on bad usage.
+"""
+
+import argparse
+import collections
+import sys
+from pathlib import Path
+
+import numpy as np
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__)
+    ap.add_argument("model", type=Path)
+    ap.add_argument("calib", type=Path, help="folder of .npy samples")
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--activations", choices=["u8", "s8"], default="u8")
+    ap.add_argument("--weights", choices=["u8", "s8"], default="s8")
+    ap.add_argument("--per-channel", action="store_true")
+    ap.add_argument("--method", choices=["minmax", "entropy", "percentile"],
+                    default="minmax")
+    ap.add_argument("--op-types", default="",
+                    help="comma-separated op types to quantize (default: ORT's)")
+    args = ap.parse_args()
+
+    import onnx
+    from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod,
+                                          QuantFormat, QuantType, quantize_static)
+
+    model = onnx.load(str(args.model))
+    inits = {i.name for i in model.graph.initializer}
+    inputs = [i for i in model.graph.input if i.name not in inits]
+    if len(inputs) != 1:
+        print(f"error: {args.model}: expected one graph input, got {len(inputs)}",
+              file=sys.stderr)
+        return 2
+    name = inputs[0].name
+    dims = [d.dim_value for d in inputs[0].type.tensor_type.shape.dim]
+    files = sorted(args.calib.glob("*.npy"))
+    if not files:
+        print(f"error: no .npy files in {args.calib}", file=sys.stderr)
+        return 2
+
+    class Reader(CalibrationDataReader):
+        def __init__(self):
+            self.files = iter(files)
+
+        def get_next(self):
+            f = next(self.files, None)
+            if f is None:
+                return None
+            x = np.load(f).astype(np.float32)
+            if x.ndim == len(dims) - 1:
+                x = x[None]
+            return {name: x}
+
+    qtype = {"u8": QuantType.QUInt8, "s8": QuantType.QInt8}
+    method = {"minmax": CalibrationMethod.MinMax, "entropy": CalibrationMethod.Entropy,
+              "percentile": CalibrationMethod.Percentile}[args.method]
+    kwargs = {}
+    if args.op_types:
+        kwargs["op_types_to_quantize"] = args.op_types.split(",")
+    quantize_static(str(args.model), str(args.out), Reader(),
+                    quant_format=QuantFormat.QDQ,
+                    activation_type=qtype[args.activations],
+                    weight_type=qtype[args.weights],
+                    per_channel=args.per_channel, calibrate_method=method, **kwargs)
+
+    q = onnx.load(str(args.out))
+    q.ir_version = 8
+    opset = max((o.version for o in q.opset_import if o.domain in ("", "ai.onnx")),
+                default=0)
+    if opset > 17:
+        print(f"error: {args.out}: default-domain opset {opset} > 17 (onnx 1.12 "
+              "cannot read it)", file=sys.stderr)
+        return 1
+    onnx.save(q, str(args.out))
+    ops = collections.Counter(n.op_type for n in q.graph.node)
+    print(f"ort_quantize: {args.out} ({ops['QuantizeLinear']} QuantizeLinear, "
+          f"{ops['DequantizeLinear']} DequantizeLinear, opset {opset})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
