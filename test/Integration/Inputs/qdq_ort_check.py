@@ -1,0 +1,116 @@
+"""Our QDQ model in ONNX Runtime vs our native object of the same quantization.
+
+Usage: qdq_ort_check.py --tool TOOL --runner runner.c --utils UTILS --zoo ZOO
+           --work DIR [--calib 8] [--samples 32] [--models digits,resnet8]
+
+Per model:
+  1. calibration samples (--calib) and disjoint comparison samples (--samples)
+     as .npy: digits = the default model's held-out images (first C for
+     calibration, the next S for comparison); resnet8 = CIFAR-10 test_jpg
+     images (zoo preprocessing, utils/zoo_data.py), spread over the classes;
+  2. TOOL model --onnx-fold-batchnorm --onnx-calibrate="method=minmax save=R"
+     --onnx-quantize --emit=onnx -o q.onnx           (activations u8, s8
+     per-channel weights: the defaults);
+  3. TOOL model --onnx-fold-batchnorm --onnx-annotate-ranges="file=R"
+     --onnx-quantize --emit=obj, linked with the runner (same ranges);
+  4. onnx.checker.check_model(q.onnx) with this python's onnx (Debian's 1.12);
+  5. ONNX Runtime on q.onnx vs the native object on the comparison samples.
+The step is the scale of the output's DequantizeLinear (utils/qdq_compare.py
+output_step; through a final Softmax for resnet8). Prints per model
+`checker OK  NAME` and
+`PASS|FAIL  NAME  N elements: within one step (scale S, DequantizeLinear D
+[via ...]) P %, exactly equal E %, max M steps, top-1 agrees A/S`;
+PASS needs >= 99 % within one step. Exit 1 on a FAIL.
+
+The default model is <build>/models/digits_cnn.onnx (written by
+scripts/setup.sh with utils/make_default_model.py; <build> = the tool's
+../..); when it is missing it is made in WORK with make_default_model.py.
+"""
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+
+def digits(args, work):
+    models = Path(args.tool).resolve().parent.parent / "models"
+    if not (models / "digits_cnn.onnx").exists():
+        models = work / "default-model"
+        subprocess.run([sys.executable, str(args.utils / "make_default_model.py"),
+                        "--out-dir", str(models)], check=True, stdout=subprocess.DEVNULL)
+    images = np.load(models / "digits_test_images.npy").astype(np.float32)
+    xs = [images[i:i + 1] for i in range(args.calib + args.samples)]
+    return models / "digits_cnn.onnx", xs[:args.calib], xs[args.calib:]
+
+
+def resnet8(args, work):
+    import zoo_data
+    items = zoo_data.spread(zoo_data.cifar_items(args.zoo), 2 * (args.calib + args.samples))
+    xs = [zoo_data.image_tensor(p, "cifar10", "raw") for p, _ in items]
+    return (args.zoo / "cifar10/models/mlperf_tiny_resnet8_fp32.onnx",
+            xs[0::2][:args.calib], xs[1::2][:args.samples])
+
+
+def check(name, model, calib, samples, args, work):
+    import onnx
+    import qdq_compare as qc
+    cdir = work / "calib"
+    cdir.mkdir(parents=True)
+    for k, x in enumerate(calib):
+        np.save(cdir / f"{k:03d}.npy", x)
+    ranges, qmodel = work / "ranges.json", work / "q.onnx"
+    quant = "--onnx-quantize=activations=u8 weights=s8 per-channel=true"
+    p = subprocess.run([str(args.tool), str(model), "--onnx-fold-batchnorm",
+                        f"--onnx-calibrate=data={cdir} method=minmax quiet=true "
+                        f"save={ranges}", quant, "--emit=onnx", "-o", str(qmodel)],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        print(f"FAIL  {name}  quantize/export failed: {p.stderr.strip()}")
+        return False
+    onnx.checker.check_model(onnx.load(str(qmodel)))
+    print(f"checker OK  {name}  (onnx {onnx.__version__})")
+    exe = qc.build_runner(args.tool, model, ["--onnx-fold-batchnorm",
+                                             f"--onnx-annotate-ranges=file={ranges}",
+                                             quant], work, name, args.runner)
+    ours = [qc.run_native(exe, x, work) for x in samples]
+    ref = qc.ort_run(qmodel, samples)
+    step, dq, via = qc.output_step(qmodel)
+    if step is None:
+        print(f"FAIL  {name}  output not produced by a DequantizeLinear (path {via})")
+        return False
+    a = qc.agreement(ours, ref, step)
+    top1 = sum(int(np.argmax(o) == np.argmax(r)) for o, r in zip(ours, ref))
+    ok = a["within"] >= 0.99
+    how = f"DequantizeLinear {dq}" + (f" via {'/'.join(via)}" if via else "")
+    print(f"{'PASS' if ok else 'FAIL'}  {name}  {a['n']} elements: within one step "
+          f"(scale {step:.4g}, {how}) {100 * a['within']:.2f} %, exactly equal "
+          f"{100 * a['exact']:.2f} %, max {a['max_steps']:.3g} steps, "
+          f"top-1 agrees {top1}/{len(samples)}", flush=True)
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tool", required=True)
+    ap.add_argument("--runner", required=True)
+    ap.add_argument("--utils", required=True, type=Path)
+    ap.add_argument("--zoo", required=True, type=Path)
+    ap.add_argument("--work", required=True, type=Path)
+    ap.add_argument("--calib", type=int, default=8)
+    ap.add_argument("--samples", type=int, default=32)
+    ap.add_argument("--models", default="digits,resnet8")
+    args = ap.parse_args()
+    sys.path.insert(0, str(args.utils))
+    ok = True
+    for name in args.models.split(","):
+        work = args.work / name
+        work.mkdir(parents=True)
+        model, calib, samples = {"digits": digits, "resnet8": resnet8}[name](args, work)
+        ok &= check(name, model, calib, samples, args, work)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
