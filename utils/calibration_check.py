@@ -78,8 +78,9 @@ Subcommand `images` (our image decoding and preprocessing vs PIL):
   the same values from a PIL/numpy implementation of SPEC: PIL decode to RGB,
   Image.resize(BILINEAR) of the shorter side to `resize` (the other side
   rounded half up), center crop (left = (w - crop) // 2), channel order,
-  (pixel * scale - mean[c]) / std[c] with mean/std given as R,G,B
-  (--mean-order model: in the tensor's channel order instead), layout.
+  (pixel * scale - mean[c]) / std[c] with mean/std in the tensor's channel
+  order (what ours does; --mean-order rgb: given as R,G,B, as the option's
+  help text says, which differs for channels=bgr), layout.
   Tolerance: --pixel-tol pixel levels (default 1) times scale/min(std):
   PIL resamples in 8-bit fixed point (22-bit coefficients) and rounds after
   each pass, ours in double and rounds after each pass, so a pixel can land
@@ -92,9 +93,9 @@ Exit status: 0 all checks pass, 1 a check fails, 2 bad usage or a tool error
 
 Run:
   .venv/bin/python utils/calibration_check.py ranges --tool build/bin/onnx-quant-opt \\
-      --model build/models/digits_cnn.onnx --data DIR [--methods minmax,entropy,percentile]
+      --default-model --count 50          # run ranges with .venv-ortq/bin/python for ORT's calibrators
   .venv/bin/python utils/calibration_check.py ranges --tool build/bin/onnx-quant-opt \\
-      --zoo-model mnist --zoo-images 50
+      --zoo-model mnist --count 50  (or --model M.onnx --data DIR)
   .venv/bin/python utils/calibration_check.py images --tool build/bin/onnx-quant-opt \\
       --shape 1x3x224x224 --preprocess 'resize=256 crop=224 scale=1/255 \\
       mean=0.485,0.456,0.406 std=0.229,0.224,0.225' IMG.JPEG [IMG.png ...]
@@ -872,8 +873,10 @@ def main():
     i.add_argument("--mean-tol", type=float, default=0.05,
                    help="channel-mean tolerance in levels (0.05)")
     i.add_argument("--mean-order", choices=["rgb", "model"], default="model",
-                   help="order of mean=/std= with channels=bgr: R,G,B (the option's "
-                   "help text) or the tensor's channel order (rgb)")
+                   help="order of the mean=/std= values with channels=bgr: 'model' "
+                   "(default) the tensor's channel order, as onnx-quant applies them and "
+                   "docs/calibration.md's SqueezeNet example assumes; 'rgb' R,G,B as the "
+                   "option's help text and docs table say")
     i.add_argument("--png-copy", type=Path, metavar="DIR",
                    help="also check a PNG copy (written to DIR) of every JPEG")
     i.add_argument("--keep", action="store_true", help="keep the temporary folder")
