@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""Top-1/top-5 accuracy of float and static-int8 models on the zoo's labeled data.
+
+For each zoo model (mnist-cntk, CIFAR-10 ResNet8, SqueezeNet 1.1):
+
+  float     the float model compiled by us (--emit=obj), run by the generic
+            runner (tools/onnx-quant-runner/runner.c)
+  ours      --onnx-calibrate (method minmax | entropy) then --onnx-quantize
+            (activations u8, weights s8, per-channel true | false), compiled
+            with --emit=obj and run by the runner: four variants
+  ORT int8  ONNX Runtime's quantize_static (QuantFormat.QDQ, activations
+            QUInt8, weights QInt8, per_channel True, CalibrationMethod.MinMax;
+            utils/ort_quantize.py in .venv-ortq) on the same calibration
+            tensors, run in ONNX Runtime
+  ORT/ours  ONNX Runtime running our exported QDQ model (minmax, per-channel)
+
+Common float input of both quantizers: the zoo model after
+`--onnx-fold-batchnorm --emit=onnx` (BatchNormalization folded, opset 17); the
+float row is the original zoo model compiled as is.
+
+Data (calibration and evaluation sets are disjoint):
+  mnist     t10k (10,000): a shuffle with --seed; calibration = its first
+            --calib images, evaluation = the next N
+  cifar10   test_jpg (10,000; JPEG-recompressed, so the float model scores
+            ~75 %, not the 85 % of the lossless set): same scheme
+  imagenet  calibration = first --calib of a shuffle of val_sample (1000
+            images, one per class, probably train images); evaluation = first
+            N of a shuffle of val1300 (real ILSVRC2012 val, 227x227, easier
+            than the full val set: use deltas, not absolute figures)
+Preprocessing: utils/zoo_data.py (the zoo's MANIFEST.md). Calibration tensors
+are written as .npy and given to both quantizers, so both see the same floats.
+
+Besides accuracy, per model: how often our native int8 (minmax, per-channel)
+and ORT running our exported QDQ model pick the same top-1 class, and the
+largest output difference between them in units of the output's
+DequantizeLinear scale (the last one before a final Softmax/Reshape:
+utils/qdq_compare.py output_step).
+
+Run (from the repo root; holds the shared build lock, takes several minutes):
+
+  flock /tmp/onnxq-build.lock .venv/bin/python bench/accuracy.py \\
+      --tool build/bin/onnx-quant-opt --runner tools/onnx-quant-runner/runner.c
+
+--quick: 20 calibration samples and 200/100/50 evaluation images. Defaults:
+--calib 100, --eval mnist=2000,cifar10=1000,imagenet=200, --seed 0 (ImageNet
+is kept at 200 because today's QDQ SqueezeNet object takes about 1.2 s per
+image, against 0.18 s in float: four int8 variants make it ~5 s per image).
+--json writes every figure (rewritten after each model); the Markdown table
+goes to stdout, and each model's figures to stderr as soon as it is done.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "utils"))
+import qdq_compare  # noqa: E402
+import zoo_data  # noqa: E402
+
+ORTQ_PYTHON = REPO / ".venv-ortq" / "bin" / "python"
+
+
+@dataclass
+class Model:
+    key: str           # mnist | cifar10 | imagenet (data set)
+    name: str          # short name, C entry
+    path: str          # relative to the zoo
+    preprocess: str    # zoo_data.image_tensor preprocessing
+    top5: bool
+
+
+MODELS = [
+    Model("mnist", "mnist", "mnist/models/mnist-cntk-opset7.onnx", "raw", False),
+    Model("cifar10", "resnet8", "cifar10/models/mlperf_tiny_resnet8_fp32.onnx", "raw",
+          False),
+    Model("imagenet", "squeezenet",
+          "imagenet/models/squeezenet1.1-caffe2-fp32-from-fp16.onnx", "bgr_minus_mean",
+          True),
+]
+OURS = [("minmax", True), ("minmax", False), ("entropy", True), ("entropy", False)]
+
+
+def log(msg):
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def run(cmd, what):
+    start = time.monotonic()
+    p = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{what} failed (exit {p.returncode}): "
+                           f"{' '.join(map(str, cmd))}\n{p.stderr[-3000:]}")
+    log(f"{what}: {time.monotonic() - start:.1f} s")
+    return p
+
+
+# ----------------------------------------------------------------------------
+# Data
+# ----------------------------------------------------------------------------
+
+def splits(model, zoo, n_calib, n_eval, seed):
+    """(calib, eval): lists of (loader, label); loader() -> float32 NCHW."""
+    rng = np.random.RandomState(seed)
+    if model.key == "mnist":
+        imgs, labels = zoo_data.mnist_images(zoo), zoo_data.mnist_labels(zoo)
+        perm = rng.permutation(len(labels))
+        items = [((lambda i=i: zoo_data.mnist_tensor(imgs[i])), int(labels[i]))
+                 for i in perm]
+        return items[:n_calib], items[n_calib:n_calib + n_eval]
+
+    def loaders(pairs):
+        return [((lambda p=p: zoo_data.image_tensor(p, model.key, model.preprocess)), y)
+                for p, y in pairs]
+
+    if model.key == "cifar10":
+        items = zoo_data.cifar_items(zoo)
+        perm = rng.permutation(len(items))
+        items = loaders([items[i] for i in perm])
+        return items[:n_calib], items[n_calib:n_calib + n_eval]
+    calib = zoo_data.imagenet_sample_items(zoo)
+    calib = [calib[i] for i in rng.permutation(len(calib))[:n_calib]]
+    ev = zoo_data.imagenet_val_items(zoo)
+    ev = [ev[i] for i in np.random.RandomState(seed + 1).permutation(len(ev))[:n_eval]]
+    return loaders(calib), loaders(ev)
+
+
+# ----------------------------------------------------------------------------
+# Models
+# ----------------------------------------------------------------------------
+
+REUSE = False
+
+
+def reusable(*paths):
+    """With --reuse: the outputs of a step exist already (skip the step)."""
+    if REUSE and all(Path(p).exists() for p in paths):
+        log(f"reusing {', '.join(Path(p).name for p in paths)}")
+        return True
+    return False
+
+
+def compile_obj(tool, runner, src, work, entry, passes, cc):
+    obj = work / f"{entry}.o"
+    exe = work / f"run-{entry}"
+    if reusable(obj, exe):
+        return exe
+    run([tool, src, *passes, "--emit=obj", f"--entry={entry}", "-o", obj],
+        f"compile {entry}")
+    run([cc, "-std=c99", "-O2", f"-DONNXQ_MODEL={entry}", "-include",
+         work / f"{entry}.h", runner, obj, "-o", exe, "-lm"], f"link {entry}")
+    return exe
+
+
+def ort_session(path):
+    import onnxruntime as ort
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = 1
+    opts.inter_op_num_threads = 1
+    sess = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    return sess, sess.get_inputs()[0].name
+
+
+def evaluate_model(model, args, zoo, work):
+    src = zoo / model.path
+    n_eval = args.eval[model.key]
+    calib, ev = splits(model, zoo, args.calib, n_eval, args.seed)
+    log(f"{model.name}: {len(calib)} calibration and {len(ev)} evaluation samples")
+    cdir = work / "calib"
+    if not reusable(cdir / f"{len(calib) - 1:05d}.npy"):
+        shutil.rmtree(cdir, ignore_errors=True)
+        cdir.mkdir()
+        for k, (load, _) in enumerate(calib):
+            np.save(cdir / f"{k:05d}.npy", load())
+
+    tool, runner = args.tool, args.runner
+    folded = work / "float_folded.onnx"
+    if not reusable(folded):
+        run([tool, src, "--onnx-fold-batchnorm", "--emit=onnx", "-o", folded],
+            f"{model.name} fold-batchnorm + export")
+    exes = {"float": compile_obj(tool, runner, src, work, f"{model.name}_float", [],
+                                 args.cc)}
+    for method in ("minmax", "entropy"):
+        ranges = work / f"ranges_{method}.json"
+        if not reusable(ranges):
+            run([tool, folded, f"--onnx-calibrate=data={cdir} method={method} quiet=true "
+                 f"save={ranges}", "--emit=mlir", "-o", work / f"cal_{method}.mlir"],
+                f"{model.name} calibrate {method}")
+        for pc in (True, False):
+            quant = [f"--onnx-annotate-ranges=file={ranges}",
+                     f"--onnx-quantize=activations=u8 weights=s8 "
+                     f"per-channel={str(pc).lower()}"]
+            key = f"{method}_{'pc' if pc else 'pt'}"
+            exes[key] = compile_obj(tool, runner, folded, work, f"{model.name}_{key}",
+                                    quant, args.cc)
+            if key == "minmax_pc" and not reusable(work / "ours_qdq.onnx"):
+                run([tool, folded, *quant, "--emit=onnx", "-o", work / "ours_qdq.onnx"],
+                    f"{model.name} export QDQ")
+    if not reusable(work / "ort_qdq.onnx"):
+        run([ORTQ_PYTHON, REPO / "utils" / "ort_quantize.py", folded, cdir,
+             work / "ort_qdq.onnx", "--activations", "u8", "--weights", "s8",
+             "--per-channel", "--method", "minmax"], f"{model.name} ORT quantize_static")
+
+    sessions = {"ort_int8": ort_session(work / "ort_qdq.onnx"),
+                "ort_ours": ort_session(work / "ours_qdq.onnx")}
+    scale, _, via = qdq_compare.output_step(work / "ours_qdq.onnx")
+    columns = list(exes) + list(sessions)
+    top1 = {c: 0 for c in columns}
+    top5 = {c: 0 for c in columns}
+    agree, max_steps, max_abs = 0, 0.0, 0.0
+    inp, outdir = work / "in.npy", work / "out"
+    outdir.mkdir(exist_ok=True)
+    start = time.monotonic()
+    done = 0
+    for k, (load, label) in enumerate(ev):
+        if args.budget and time.monotonic() - start > args.budget:
+            log(f"{model.name}: time budget {args.budget:g} s used up after {k} images")
+            break
+        x = load()
+        np.save(inp, x)
+        outs = {}
+        for key, exe in exes.items():
+            run_out = outdir / "output_0.npy"
+            if run_out.exists():
+                run_out.unlink()
+            p = subprocess.run([exe, "--inputs", inp, "--outputs-dir", outdir],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                raise RuntimeError(f"{exe} on sample {k}: {p.stderr.strip()}")
+            outs[key] = np.load(run_out).reshape(-1)
+        for key, (sess, name) in sessions.items():
+            outs[key] = sess.run(None, {name: x})[0].reshape(-1)
+        for key, y in outs.items():
+            order = np.argsort(-y, kind="stable")
+            top1[key] += int(order[0] == label)
+            top5[key] += int(label in order[:5])
+        a, b = outs["minmax_pc"], outs["ort_ours"]
+        agree += int(np.argmax(a) == np.argmax(b))
+        diff = float(np.max(np.abs(a.astype(np.float64) - b)))
+        max_abs = max(max_abs, diff)
+        if scale:
+            max_steps = max(max_steps, diff / scale)
+        done = k + 1
+        if (k + 1) % max(1, len(ev) // 5) == 0:
+            log(f"{model.name}: {k + 1}/{len(ev)} evaluated "
+                f"({time.monotonic() - start:.0f} s)")
+    n = done
+    return {"model": model.name, "path": model.path, "calib": len(calib), "eval": n,
+            "top1": {c: top1[c] / n for c in columns},
+            "top5": {c: top5[c] / n for c in columns} if model.top5 else None,
+            "native_vs_ort_ours_top1_agree": agree / n,
+            "native_vs_ort_ours_max_abs": max_abs,
+            "output_dq_scale": scale, "output_dq_via": via,
+            "native_vs_ort_ours_max_steps": max_steps if scale else None}
+
+
+# ----------------------------------------------------------------------------
+# Report
+# ----------------------------------------------------------------------------
+
+COLS = [("float", "float (ours)"), ("minmax_pc", "ours minmax per-ch"),
+        ("minmax_pt", "ours minmax per-tensor"), ("entropy_pc", "ours entropy per-ch"),
+        ("entropy_pt", "ours entropy per-tensor"), ("ort_int8", "ORT quantize_static"),
+        ("ort_ours", "ORT running our QDQ")]
+
+
+def table(results):
+    lines = ["| model (eval images) | metric | " + " | ".join(t for _, t in COLS) + " |",
+             "| --- | --- |" + " ---: |" * len(COLS)]
+    for r in results:
+        for metric in ("top1", "top5"):
+            if not r[metric]:
+                continue
+            f = r[metric]["float"]
+            cells = [f"{100 * f:.2f}"]
+            for key, _ in COLS[1:]:
+                v = r[metric][key]
+                cells.append(f"{100 * v:.2f} ({100 * (v - f):+.2f})")
+            lines.append(f"| {r['model']} ({r['eval']}) | top-{metric[-1]} % | "
+                         + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("| model | native int8 vs ORT on our QDQ: same top-1 | max abs output "
+                 "diff | output step (DQ scale) | max diff in steps |")
+    lines.append("| --- | ---: | ---: | ---: | ---: |")
+    for r in results:
+        sc = r["output_dq_scale"]
+        lines.append(f"| {r['model']} | {100 * r['native_vs_ort_ours_top1_agree']:.2f} % | "
+                     f"{r['native_vs_ort_ours_max_abs']:.3g} | "
+                     f"{'%.3g' % sc if sc else 'n/a'}"
+                     f"{' (before ' + '/'.join(r['output_dq_via']) + ')' if r['output_dq_via'] else ''} | "
+                     f"{'%.2f' % r['native_vs_ort_ours_max_steps'] if sc else 'n/a'} |")
+    return "\n".join(lines)
+
+
+def parse_eval(text):
+    out = {}
+    for part in text.split(","):
+        k, v = part.split("=")
+        out[k.strip()] = int(v)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__)
+    ap.add_argument("--tool", type=Path, default=REPO / "build/bin/onnx-quant-opt")
+    ap.add_argument("--runner", type=Path,
+                    default=REPO / "tools/onnx-quant-runner/runner.c")
+    ap.add_argument("--zoo", type=Path, default=None,
+                    help="zoo folder (default: $ONNX_QUANT_ZOO or <repo>/../shared/zoo)")
+    ap.add_argument("--models", default="mnist,resnet8,squeezenet",
+                    help="comma-separated subset of mnist,resnet8,squeezenet")
+    ap.add_argument("--calib", type=int, default=100, help="calibration samples (100)")
+    ap.add_argument("--eval", type=parse_eval,
+                    default="mnist=2000,cifar10=1000,imagenet=200",
+                    help="evaluation images per data set "
+                         "(mnist=2000,cifar10=1000,imagenet=200)")
+    ap.add_argument("--seed", type=int, default=0, help="shuffle seed (0)")
+    ap.add_argument("--quick", action="store_true",
+                    help="20 calibration samples, mnist=200,cifar10=100,imagenet=50")
+    ap.add_argument("--cc", default="cc")
+    ap.add_argument("--json", type=Path, help="write every figure as JSON")
+    ap.add_argument("--keep", type=Path, metavar="DIR",
+                    help="keep the work files (models, objects, ranges) in DIR")
+    ap.add_argument("--reuse", action="store_true",
+                    help="with --keep: skip steps whose outputs are already in DIR "
+                         "(same options and tool assumed; not checked)")
+    ap.add_argument("--budget", type=float, default=0, metavar="SECONDS",
+                    help="stop evaluating a model after this long (the table gives "
+                         "the number of images actually evaluated; 0: no limit)")
+    args = ap.parse_args()
+    if isinstance(args.eval, str):
+        args.eval = parse_eval(args.eval)
+    if args.quick:
+        args.calib = 20
+        args.eval = {"mnist": 200, "cifar10": 100, "imagenet": 50}
+    zoo = (args.zoo or zoo_data.default_zoo()).resolve()
+    if not zoo.is_dir():
+        print(f"error: zoo not found at {zoo}", file=sys.stderr)
+        return 2
+    if not ORTQ_PYTHON.exists():
+        print(f"error: {ORTQ_PYTHON} missing (ONNX Runtime's quantization tools)",
+              file=sys.stderr)
+        return 2
+    args.tool, args.runner = args.tool.resolve(), args.runner.resolve()
+    global REUSE
+    REUSE = args.reuse
+    wanted = args.models.split(",")
+    results = []
+    for model in MODELS:
+        if model.name not in wanted:
+            continue
+        if args.keep:
+            work = args.keep.resolve() / model.name
+            if not args.reuse:
+                shutil.rmtree(work, ignore_errors=True)
+            work.mkdir(parents=True, exist_ok=True)
+            results.append(evaluate_model(model, args, zoo, work))
+        else:
+            with tempfile.TemporaryDirectory(prefix="onnxq-acc-") as tmp:
+                results.append(evaluate_model(model, args, zoo, Path(tmp)))
+        log(f"{model.name}: {json.dumps(results[-1])}")
+        if args.json:
+            args.json.write_text(json.dumps({"results": results}, indent=1) + "\n")
+    head = (f"calibration {args.calib} samples, seed {args.seed}; "
+            f"tool {os.path.relpath(args.tool, REPO)}")
+    print(head)
+    print()
+    print(table(results))
+    if args.json:
+        args.json.write_text(json.dumps({"args": head, "results": results}, indent=1)
+                             + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
