@@ -259,8 +259,11 @@ def run_calibrate(tool, model, options, timeout=1800):
 # ----------------------------------------------------------------------------
 
 def tensor_keys(model):
-    """{tensor name: our key} for every node output and real graph input."""
+    """{tensor name: our key} for every node output and real graph input.
+    Outputs computed from constants only (a Reshape of a weight) are weights,
+    not activations: calibration leaves them out, and so does this map."""
     initializers = {t.name for t in model.graph.initializer}
+    constant = set(initializers)
     keys = {}
     for inp in model.graph.input:
         if inp.name not in initializers:
@@ -268,6 +271,9 @@ def tensor_keys(model):
     for index, node in enumerate(model.graph.node):
         base = node.name or f"{node.op_type}_{index}"
         outputs = [o for o in node.output]
+        if all(i in constant for i in node.input if i):
+            constant.update(o for o in outputs if o)
+            continue
         for j, out in enumerate(outputs):
             if out:
                 keys[out] = base if len(outputs) == 1 else f"{base}:{j}"

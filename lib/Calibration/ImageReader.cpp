@@ -175,7 +175,7 @@ mlir::onnxq::parseImagePreprocess(StringRef spec, std::string &error) {
     SmallVector<StringRef> parts;
     value.split(parts, ',');
     if (parts.size() != 3) {
-      error = (key + " expects three comma-separated values (R,G,B), got '" +
+      error = (key + " expects three comma-separated values (one per channel, in the tensor's order), got '" +
                value + "'").str();
       return failure();
     }

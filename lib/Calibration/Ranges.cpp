@@ -35,9 +35,21 @@ mlir::onnxq::collectObservedTensors(func::FuncOp func) {
     add(arg, name ? name.str() : "input" + std::to_string(arg.getArgNumber()));
   }
   int unnamed = 0;
+  // Results computed from constants only are weights (a Reshape of one, say),
+  // not activations: --onnx-simplify folds them.
+  DenseSet<Operation *> constantDerived;
   func.walk([&](Operation *op) {
-    if (isa<ConstantOp>(op) || !isa_and_nonnull<ONNXDialect>(op->getDialect()))
+    if (!isa_and_nonnull<ONNXDialect>(op->getDialect()))
       return;
+    if (isa<ConstantOp>(op) ||
+        (op->getNumOperands() > 0 &&
+         llvm::all_of(op->getOperands(), [&](Value v) {
+           Operation *def = v.getDefiningOp();
+           return def && constantDerived.contains(def);
+         }))) {
+      constantDerived.insert(op);
+      return;
+    }
     auto nameLoc = dyn_cast<NameLoc>(op->getLoc());
     std::string node = nameLoc ? nameLoc.getName().str()
                                : (op->getName().stripDialect() + "_" +

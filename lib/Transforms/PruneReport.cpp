@@ -31,10 +31,12 @@ PruneLayerStats getTotal(ArrayRef<PruneLayerStats> layers) {
 
 void PruneReport::printSummary(raw_ostream &os) const {
   PruneLayerStats total = getTotal(layers);
-  int64_t pruned = llvm::count_if(
-      layers, [](const PruneLayerStats &l) { return l.skipped.empty(); });
-  os << "onnx-prune: " << pruned << " of " << layers.size()
-     << " weight tensors pruned (" << settings << ")\n";
+  // Changed: zeros added, or (structured) a different shape.
+  int64_t changed = llvm::count_if(layers, [&](const PruneLayerStats &l) {
+    return structured ? l.shapeAfter != l.shape : l.zerosAfter > l.zerosBefore;
+  });
+  os << "onnx-prune: " << changed << " of " << layers.size()
+     << " weight tensors changed (" << settings << ")\n";
   if (structured)
     os << llvm::format("onnx-prune: output channels %lld -> %lld, MACs %lld -> "
                        "%lld (%.1f%% fewer)\n",

@@ -422,7 +422,8 @@ void ChannelPruner::run(PruneReport &report) {
       for (Operation *producer : group.producers)
         for (PrunableWeight &weight : weights)
           if (weight.operand->getOwner() == producer)
-            weight.stats.skipped = "channels reach " + group.blockers.front();
+            weight.stats.skipped =
+                "output channels kept: they reach " + group.blockers.front();
       continue;
     }
     chooseChannels(group);

@@ -42,7 +42,7 @@ def CalibratePass : Pass<"onnx-calibrate", "ModuleOp"> {
     Option<"batch", "batch", "int64_t", /*default=*/"0",
            "samples per run; must equal the model's batch dimension (import with --input-shape to change it); 0: the model's">,
     Option<"preprocess", "preprocess", "std::string", /*default=*/"\"\"",
-           "image preprocessing: resize=N crop=N|HxW channels=rgb|bgr scale=1/255 mean=R,G,B std=R,G,B layout=nchw|nhwc">,
+           "image preprocessing: resize=N crop=N|HxW channels=rgb|bgr scale=1/255 mean=a,b,c std=a,b,c (in the tensor's channel order) layout=nchw|nhwc">,
     Option<"save", "save", "std::string", /*default=*/"\"\"",
            "write the range table to this JSON file">,
     Option<"skipBad", "skip-bad", "bool", /*default=*/"false",

@@ -34,8 +34,9 @@ struct ObservedTensor {
   std::string name;
 };
 
-/// Graph inputs and every op result that is a float tensor (constants
-/// excluded), in program order, with unique names.
+/// Graph inputs and every op result that is a float tensor (constants and
+/// results computed from constants only excluded), in program order, with
+/// unique names.
 std::vector<ObservedTensor> collectObservedTensors(func::FuncOp func);
 
 struct TensorRange {

@@ -63,3 +63,16 @@ func.func @dequantize_i32(%x: tensor<3xi32>) -> tensor<3xf32> {
   %y = onnx.DequantizeLinear(%x, %s) {axis = 0 : i64} : (tensor<3xi32>, tensor<3xf32>) -> tensor<3xf32>
   return %y : tensor<3xf32>
 }
+
+// -----
+
+// A 1-element scale with a scalar zero point (as ONNX Runtime writes biases).
+// CHECK-LABEL: func @dequantize_single_element
+// CHECK: arith.subi
+// CHECK: arith.mulf
+func.func @dequantize_single_element(%x: tensor<3xi32>) -> tensor<3xf32> {
+  %s = onnx.Constant dense<[0.5]> : tensor<1xf32>
+  %z = onnx.Constant dense<0> : tensor<i32>
+  %y = onnx.DequantizeLinear(%x, %s, %z) {axis = 0 : i64} : (tensor<3xi32>, tensor<1xf32>, tensor<i32>) -> tensor<3xf32>
+  return %y : tensor<3xf32>
+}

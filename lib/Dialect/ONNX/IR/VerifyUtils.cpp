@@ -179,7 +179,13 @@ LogicalResult verifyQuantParams(Operation *op, Value data, Value scale,
   if (zeroPoint) {
     auto scaleType = dyn_cast<RankedTensorType>(scale.getType());
     auto zpType = dyn_cast<RankedTensorType>(zeroPoint.getType());
-    if (scaleType && zpType && scaleType.getShape() != zpType.getShape())
+    // A single element may be spelled as a scalar or as a 1-element tensor
+    // (ONNX Runtime's quantizer mixes the two for per-tensor biases).
+    auto isSingle = [](RankedTensorType t) {
+      return t.hasStaticShape() && t.getNumElements() == 1;
+    };
+    if (scaleType && zpType && scaleType.getShape() != zpType.getShape() &&
+        !(isSingle(scaleType) && isSingle(zpType)))
       return op->emitOpError()
              << "expects scale and zero point of the same shape, got "
              << scaleType << " and " << zpType;
