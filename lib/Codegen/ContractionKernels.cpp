@@ -1,20 +1,23 @@
-//===- ContractionKernels.cpp - register-blocked vector contractions ------===//
+//===- ContractionKernels.cpp - register-blocked reduction kernels --------===//
 //
-// A contraction on buffers, `out += lhs * rhs` (Gemm, MatMul, and the 1x1
-// contraction of each kernel tap of a convolution), becomes a register-blocked
-// kernel. The output is cut into tiles of `rows` x `vectors` target vectors:
-// the vectors run along the output's contiguous dimension N, the rows along a
-// parallel dimension M chosen so that the operand walking N is reused by every
-// row (the filters of a convolution, the rows of a matrix product). A tile's
-// accumulators are loaded once, carried through the reduction loops in
-// registers (scf.for iter_args), updated with one vector.fma per row and
-// vector at each step (the operand that does not walk N is broadcast), and
-// stored once. Shapes are static, so remainders are too: a last block of
-// fewer rows, and a last group of fewer vectors whose last one is masked.
+// A linalg op on buffers that reduces into its output with an element-wise
+// body becomes a register-blocked kernel: contractions `out += lhs * rhs`
+// (Gemm, MatMul, the 1x1 contraction of each convolution tap) and pooling
+// windows. The output is cut into tiles of `rows` x `vectors` target
+// vectors: the vectors run along the output's contiguous dimension N, the
+// rows along a parallel dimension M chosen so that the operand walking N is
+// reused by every row when possible (the filters of a convolution, the rows
+// of a matrix product). A tile's accumulators are loaded once, carried
+// through the reduction loops in registers (scf.for iter_args), updated at
+// each step with one vector.fma per accumulator for a contraction (the
+// operand that does not walk N is broadcast) or the body on vectors
+// otherwise, and stored once. Shapes are static, so remainders are too: a
+// last block of fewer rows, and a last group of fewer vectors whose last one
+// is masked.
 //
 // Operands are addressed as flat unit-stride buffers with the strides of
-// their layout, so strided convolution windows need no copy (their vectors
-// are gathers).
+// their layout and indexing maps, so convolution and pooling windows need
+// no copy; a window of stride 2 is two loads and a shuffle.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -38,19 +42,29 @@ using namespace mlir;
 
 namespace {
 
+/// Bytes of the N-walking operand one panel of the output reads.
+constexpr int64_t kPanelBytes = 512 * 1024;
+
 struct RegisterBlock {
   int64_t lanes;   // elements of one target vector
   int64_t rows;    // M extent of a tile
   int64_t vectors; // vectors along N in a tile
 };
 
-/// The loops of a contraction, sorted by their role in the kernel.
+/// The loops of a contraction, sorted by their role in the kernel, and how
+/// each operand (lhs, rhs, out) walks them: the element of operand k at a
+/// loop point is `sum(strides[k][d] * iv[d])` in its flat buffer.
 struct KernelPlan {
   SmallVector<int64_t> ranges;
-  unsigned n;                       // output's contiguous dim: vector lanes
+  SmallVector<SmallVector<int64_t>, 3> strides;
+  unsigned n;                       // output's contiguous loop: vector lanes
   std::optional<unsigned> m;        // register rows
   SmallVector<unsigned> outer;      // the other parallel loops
   SmallVector<unsigned> reductions;
+
+  bool walks(unsigned operand, unsigned loop) const {
+    return strides[operand][loop] != 0;
+  }
 };
 
 bool hasStaticLayout(Value value) {
@@ -65,8 +79,61 @@ bool hasStaticLayout(Value value) {
          llvm::none_of(strides, ShapedType::isDynamic);
 }
 
+/// Merges into N every parallel loop that continues it in all operands
+/// (stride = N's extent x N's stride): the output rows of an unpadded 1x1
+/// convolution, for instance, form one long contiguous loop, which wastes
+/// fewer lanes than short rows.
+void collapseIntoN(KernelPlan &plan, ArrayRef<unsigned> parallel) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned loop : parallel) {
+      if (loop == plan.n || plan.ranges[loop] == 1 ||
+          llvm::any_of(plan.strides, [&](ArrayRef<int64_t> strides) {
+            return strides[loop] != plan.ranges[plan.n] * strides[plan.n];
+          }))
+        continue;
+      plan.ranges[plan.n] *= plan.ranges[loop];
+      plan.ranges[loop] = 1;
+      changed = true;
+    }
+  }
+}
+
+/// Adds `scale` x the coefficient of each loop in `expr` to `strides`; fails
+/// unless `expr` is a linear combination of loops (no constant term: windows
+/// start at their view's offset).
+LogicalResult addStrides(AffineExpr expr, int64_t scale,
+                         MutableArrayRef<int64_t> strides) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    strides[dim.getPosition()] += scale;
+    return success();
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return failure();
+  if (binary.getKind() == AffineExprKind::Add)
+    return success(succeeded(addStrides(binary.getLHS(), scale, strides)) &&
+                   succeeded(addStrides(binary.getRHS(), scale, strides)));
+  auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  if (binary.getKind() != AffineExprKind::Mul || !factor)
+    return failure();
+  return addStrides(binary.getLHS(), scale * factor.getValue(), strides);
+}
+
+/// A body the kernel can evaluate on vectors: element-wise arith on scalars.
+bool isElementwiseBody(linalg::LinalgOp op) {
+  return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &inner) {
+    return isa<arith::ArithDialect>(inner.getDialect()) &&
+           !isa<arith::ConstantOp>(inner) &&
+           inner.getNumResults() == 1 && inner.getNumRegions() == 0 &&
+           llvm::all_of(inner.getOperandTypes(), llvm::IsaPred<FloatType>) &&
+           isa<FloatType>(inner.getResult(0).getType());
+  });
+}
+
 FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
-  if (!op.hasPureBufferSemantics() || !linalg::isaContractionOpInterface(op))
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() == 0 || !isElementwiseBody(op))
     return failure();
   Type elementType = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   if (!isa<FloatType>(elementType) ||
@@ -79,54 +146,61 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   plan.ranges = op.getStaticLoopRanges();
   if (llvm::any_of(plan.ranges, [](int64_t r) { return r <= 0; }))
     return failure();
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    auto memrefStrides =
+        cast<MemRefType>(operand.get().getType()).getStridesAndOffset().first;
+    SmallVector<int64_t> &strides = plan.strides.emplace_back(map.getNumDims(), 0);
+    for (auto [expr, stride] : llvm::zip(map.getResults(), memrefStrides))
+      if (failed(addStrides(expr, stride, strides)))
+        return failure();
+  }
 
   // The output indexes every parallel loop; its innermost dimension must be
   // contiguous to hold whole vectors.
-  OpOperand *init = op.getDpsInitOperand(0);
-  AffineMap outMap = op.getMatchingIndexingMap(init);
-  if (outMap.getNumResults() != op.getNumParallelLoops() ||
-      cast<MemRefType>(init->get().getType()).getStridesAndOffset().first.back() != 1)
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!outMap.isProjectedPermutation() ||
+      outMap.getNumResults() != op.getNumParallelLoops())
     return failure();
-  plan.n = outMap.getDimPosition(outMap.getNumResults() - 1);
-  if (plan.ranges[plan.n] < 2)
+  SmallVector<unsigned> parallel;
+  for (unsigned i = 0; i < outMap.getNumResults(); ++i)
+    parallel.push_back(outMap.getDimPosition(i));
+  plan.n = parallel.back();
+  if (plan.strides.back()[plan.n] != 1)
+    return failure();
+  collapseIntoN(plan, parallel);
+  if (plan.ranges[plan.n] < 2 ||
+      llvm::any_of(plan.strides, [&](ArrayRef<int64_t> strides) {
+        return strides[plan.n] > 2;
+      }))
     return failure();
 
   // Rows: prefer a loop the N-walking operands do not use (they are then
   // loaded once for all rows), then the longest.
-  auto usedByVectorOperands = [&](unsigned dim) {
-    return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
-      AffineMap map = op.getMatchingIndexingMap(input);
-      return map.isFunctionOfDim(plan.n) && map.isFunctionOfDim(dim);
-    });
+  auto reusesVectors = [&](unsigned loop) {
+    for (unsigned k = 0; k + 1 < plan.strides.size(); ++k)
+      if (plan.walks(k, plan.n) && plan.walks(k, loop))
+        return false;
+    return true;
   };
-  auto score = [&](unsigned dim) {
-    return std::make_pair(!usedByVectorOperands(dim), plan.ranges[dim]);
+  auto score = [&](unsigned loop) {
+    return std::make_pair(reusesVectors(loop), plan.ranges[loop]);
   };
-  for (unsigned i = 0; i < outMap.getNumResults(); ++i) {
-    unsigned dim = outMap.getDimPosition(i);
-    if (dim != plan.n && plan.ranges[dim] > 1 &&
-        (!plan.m || score(dim) > score(*plan.m)))
-      plan.m = dim;
-  }
-  for (unsigned i = 0; i < outMap.getNumResults(); ++i) {
-    unsigned dim = outMap.getDimPosition(i);
-    if (dim != plan.n && dim != plan.m)
-      plan.outer.push_back(dim);
-  }
-  for (auto [dim, type] : llvm::enumerate(op.getIteratorTypesArray()))
+  for (unsigned loop : parallel)
+    if (loop != plan.n && plan.ranges[loop] > 1 &&
+        (!plan.m || score(loop) > score(*plan.m)))
+      plan.m = loop;
+  for (unsigned loop : parallel)
+    if (loop != plan.n && loop != plan.m)
+      plan.outer.push_back(loop);
+  for (auto [loop, type] : llvm::enumerate(op.getIteratorTypesArray()))
     if (type == utils::IteratorType::reduction)
-      plan.reductions.push_back(dim);
+      plan.reductions.push_back(loop);
   return plan;
 }
 
-/// An operand as a flat unit-stride buffer: the element at a loop point is
-/// at `sum(loopStrides[d] * iv[d])`.
-struct FlatOperand {
-  Value buffer;
-  SmallVector<int64_t> loopStrides;
-};
-
-FlatOperand flatten(OpBuilder &b, Location loc, Value value, AffineMap map) {
+/// `value` as a flat unit-stride buffer of the same elements.
+Value flatten(OpBuilder &b, Location loc, Value value) {
   auto type = cast<MemRefType>(value.getType());
   auto [strides, offset] = type.getStridesAndOffset();
   int64_t extent = 1;
@@ -136,13 +210,8 @@ FlatOperand flatten(OpBuilder &b, Location loc, Value value, AffineMap map) {
       {extent}, type.getElementType(),
       StridedLayoutAttr::get(b.getContext(), offset, {1}), type.getMemorySpace());
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, value);
-  FlatOperand flat;
-  flat.buffer = memref::ReinterpretCastOp::create(
+  return memref::ReinterpretCastOp::create(
       b, loc, flatType, metadata.getBaseBuffer(), offset, {extent}, {1});
-  flat.loopStrides.assign(map.getNumDims(), 0);
-  for (unsigned i = 0; i < map.getNumResults(); ++i)
-    flat.loopStrides[map.getDimPosition(i)] += strides[i];
-  return flat;
 }
 
 /// Emits the kernel of one contraction at the builder's insertion point.
@@ -150,67 +219,79 @@ class KernelEmitter {
 public:
   KernelEmitter(OpBuilder &b, linalg::LinalgOp op, const KernelPlan &plan,
                 const RegisterBlock &block)
-      : b(b), loc(op.getLoc()), plan(plan), block(block),
+      : b(b), loc(op.getLoc()), op(op),
+        isContraction(linalg::isaContractionOpInterface(op)), plan(plan),
+        block(block),
         elementType(getElementTypeOrSelf(op.getDpsInits()[0].getType())),
         vectorType(VectorType::get({block.lanes}, elementType)),
         iv(plan.ranges.size(), b.getIndexAttr(0)) {
-    for (OpOperand &operand : op->getOpOperands())
-      operands.push_back(flatten(b, loc, operand.get(),
-                                 op.getMatchingIndexingMap(&operand)));
+    for (Value operand : op->getOperands())
+      buffers.push_back(flatten(b, loc, operand));
   }
 
   void emit() { emitOuterLoops(0); }
 
 private:
-  /// Leaves the builder inside a new `for i in [0, ub) step` loop whose
-  /// induction variable becomes the value of loop `dim`.
-  void beginLoop(unsigned dim, int64_t ub, int64_t step) {
-    auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
-    auto loop = scf::ForOp::create(b, loc, index(0), index(ub), index(step));
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    iv[dim] = loop.getInductionVar();
+  /// Calls `body(start, size)` on blocks of `step` covering
+  /// [base, base + extent): in a loop for the full blocks, then once for the
+  /// last partial block, if any.
+  void forEachBlock(OpFoldResult base, int64_t extent, int64_t step,
+                    function_ref<void(OpFoldResult, int64_t)> body) {
+    auto at = [&](OpFoldResult offset) {
+      AffineExpr d0, d1;
+      bindDims(b.getContext(), d0, d1);
+      return affine::makeComposedFoldedAffineApply(b, loc, d0 + d1,
+                                                   {base, offset});
+    };
+    int64_t full = extent - extent % step;
+    if (full > 0) {
+      OpBuilder::InsertionGuard guard(b);
+      auto index = [&](int64_t v) {
+        return arith::ConstantIndexOp::create(b, loc, v);
+      };
+      auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(step));
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      body(at(loop.getInductionVar()), step);
+    }
+    if (full < extent)
+      body(at(b.getIndexAttr(full)), extent - full);
   }
 
   void emitOuterLoops(unsigned depth) {
     if (depth == plan.outer.size())
-      return emitRowBlocks();
-    OpBuilder::InsertionGuard guard(b);
-    unsigned dim = plan.outer[depth];
-    if (plan.ranges[dim] > 1)
-      beginLoop(dim, plan.ranges[dim], 1);
-    emitOuterLoops(depth + 1);
+      return emitPanels();
+    unsigned loop = plan.outer[depth];
+    forEachBlock(b.getIndexAttr(0), plan.ranges[loop], 1,
+                 [&](OpFoldResult i, int64_t) {
+                   iv[loop] = i;
+                   emitOuterLoops(depth + 1);
+                 });
   }
 
-  void emitRowBlocks() {
-    if (!plan.m)
-      return emitColumnBlocks(1);
-    int64_t range = plan.ranges[*plan.m];
-    int64_t full = range - range % block.rows;
-    if (full > 0) {
-      OpBuilder::InsertionGuard guard(b);
-      beginLoop(*plan.m, full, block.rows);
-      emitColumnBlocks(block.rows);
-    }
-    if (full < range) {
-      iv[*plan.m] = b.getIndexAttr(full);
-      emitColumnBlocks(range - full);
-    }
-  }
-
-  void emitColumnBlocks(int64_t rows) {
-    int64_t range = plan.ranges[plan.n];
+  /// N is cut into panels whose slice of the N-walking operand stays in
+  /// cache while every row block passes over it.
+  void emitPanels() {
     int64_t width = block.lanes * block.vectors;
-    int64_t full = range - range % width;
-    if (full > 0) {
-      OpBuilder::InsertionGuard guard(b);
-      beginLoop(plan.n, full, width);
-      emitTile(rows, block.vectors, block.lanes);
-    }
-    if (int64_t rest = range - full) {
-      iv[plan.n] = b.getIndexAttr(full);
-      int64_t vectors = llvm::divideCeil(rest, block.lanes);
-      emitTile(rows, vectors, rest - (vectors - 1) * block.lanes);
-    }
+    int64_t depth = 1;
+    for (unsigned loop : plan.reductions)
+      depth *= plan.ranges[loop];
+    int64_t panel = kPanelBytes / (depth * elementType.getIntOrFloatBitWidth() / 8);
+    panel = std::max(width, panel - panel % width);
+    int64_t rows = plan.m ? plan.ranges[*plan.m] : 1;
+    forEachBlock(b.getIndexAttr(0), plan.ranges[plan.n], panel,
+                 [&](OpFoldResult panelStart, int64_t panelSize) {
+      forEachBlock(b.getIndexAttr(0), rows, block.rows,
+                   [&](OpFoldResult row, int64_t tileRows) {
+        if (plan.m)
+          iv[*plan.m] = row;
+        forEachBlock(panelStart, panelSize, width,
+                     [&](OpFoldResult column, int64_t tileWidth) {
+          iv[plan.n] = column;
+          int64_t vectors = llvm::divideCeil(tileWidth, block.lanes);
+          emitTile(tileRows, vectors, tileWidth - (vectors - 1) * block.lanes);
+        });
+      });
+    });
   }
 
   /// One register tile: `rows` x `vectors` accumulators, the last vector of
@@ -219,7 +300,7 @@ private:
     tileRows = rows;
     tileVectors = vectors;
     tileLastLanes = lastLanes;
-    FlatOperand &out = operands.back();
+    const unsigned out = buffers.size() - 1;
     SmallVector<Value> accs;
     for (int64_t i = 0; i < rows; ++i)
       for (int64_t j = 0; j < vectors; ++j)
@@ -254,43 +335,63 @@ private:
     return loop.getResults();
   }
 
-  /// acc[i][j] += lhs[i][j] * rhs[i][j] for the current reduction point.
+  /// acc[i][j] = body(inputs[i][j]..., acc[i][j]) at the current reduction
+  /// point: one vector.fma for a contraction, else the body on vectors.
   SmallVector<Value> emitStep(OpBuilder &builder, ValueRange accs) {
     SmallVector<Value> result;
-    std::array<DenseMap<std::pair<int64_t, int64_t>, Value>, 2> cache;
+    SmallVector<DenseMap<std::pair<int64_t, int64_t>, Value>> cache(buffers.size());
     auto operandAt = [&](unsigned k, int64_t i, int64_t j) {
-      const FlatOperand &operand = operands[k];
-      bool walksN = operand.loopStrides[plan.n] != 0;
-      bool walksM = plan.m && operand.loopStrides[*plan.m] != 0;
+      bool walksN = plan.walks(k, plan.n);
+      bool walksM = plan.m && plan.walks(k, *plan.m);
       std::pair<int64_t, int64_t> key(walksM ? i : 0, walksN ? j : 0);
       Value &value = cache[k][key];
       if (!value)
-        value = walksN ? loadVector(builder, operand, key.first, key.second)
+        value = walksN ? loadVector(builder, k, key.first, key.second)
                        : vector::BroadcastOp::create(
                              builder, loc, vectorType,
                              memref::LoadOp::create(
-                                 builder, loc, operand.buffer,
-                                 indexAt(builder, operand, key.first, 0)));
+                                 builder, loc, buffers[k],
+                                 indexAt(builder, k, key.first, 0)));
       return value;
     };
-    for (int64_t i = 0; i < tileRows; ++i)
-      for (int64_t j = 0; j < tileVectors; ++j)
-        result.push_back(vector::FMAOp::create(builder, loc, operandAt(0, i, j),
-                                               operandAt(1, i, j),
-                                               accs[i * tileVectors + j]));
+    Block *body = op.getBlock();
+    for (int64_t i = 0; i < tileRows; ++i) {
+      for (int64_t j = 0; j < tileVectors; ++j) {
+        Value acc = accs[i * tileVectors + j];
+        if (isContraction) {
+          result.push_back(vector::FMAOp::create(
+              builder, loc, operandAt(0, i, j), operandAt(1, i, j), acc));
+          continue;
+        }
+        IRMapping vectors;
+        for (OpOperand *input : op.getDpsInputOperands())
+          if (!op.getMatchingBlockArgument(input).use_empty())
+            vectors.map(op.getMatchingBlockArgument(input),
+                        operandAt(input->getOperandNumber(), i, j));
+        vectors.map(body->getArguments().back(), acc);
+        for (Operation &scalar : body->without_terminator()) {
+          for (Value operand : scalar.getOperands())
+            if (!vectors.contains(operand))
+              vectors.map(operand, vector::BroadcastOp::create(
+                                       builder, loc, vectorType, operand));
+          Operation *vectorOp = builder.clone(scalar, vectors);
+          vectorOp->getResult(0).setType(vectorType);
+        }
+        result.push_back(vectors.lookup(body->getTerminator()->getOperand(0)));
+      }
+    }
     return result;
   }
 
-  /// The flat index of row `i`, vector `j` of the tile in `operand`.
-  Value indexAt(OpBuilder &builder, const FlatOperand &operand, int64_t i,
-                int64_t j) {
+  /// The flat index of row `i`, vector `j` of the tile in operand `k`.
+  Value indexAt(OpBuilder &builder, unsigned k, int64_t i, int64_t j) {
     MLIRContext *context = builder.getContext();
+    ArrayRef<int64_t> strides = plan.strides[k];
     AffineExpr expr = getAffineConstantExpr(
-        j * block.lanes * operand.loopStrides[plan.n] +
-            (plan.m ? i * operand.loopStrides[*plan.m] : 0),
+        j * block.lanes * strides[plan.n] + (plan.m ? i * strides[*plan.m] : 0),
         context);
     SmallVector<OpFoldResult> ivs;
-    for (auto [d, stride] : llvm::enumerate(operand.loopStrides)) {
+    for (auto [d, stride] : llvm::enumerate(strides)) {
       if (stride == 0)
         continue;
       expr = expr + stride * getAffineDimExpr(ivs.size(), context);
@@ -300,64 +401,78 @@ private:
         builder, loc, affine::makeComposedFoldedAffineApply(builder, loc, expr, ivs));
   }
 
-  /// Lanes of vector `j` in the current tile, and its mask when partial.
-  Value maskOf(OpBuilder &builder, int64_t j) {
-    if (j + 1 < tileVectors || tileLastLanes == block.lanes)
+  /// Lanes of vector `j` in the current tile.
+  int64_t lanesOf(int64_t j) const {
+    return j + 1 < tileVectors ? block.lanes : tileLastLanes;
+  }
+
+  /// A mask of the first `lanes` lanes, or null when that is all of them.
+  Value maskOf(OpBuilder &builder, int64_t lanes) {
+    if (lanes == block.lanes)
       return {};
     SmallVector<bool> bits(block.lanes, false);
-    std::fill_n(bits.begin(), tileLastLanes, true);
+    std::fill_n(bits.begin(), lanes, true);
     auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
     return arith::ConstantOp::create(
         builder, loc, DenseElementsAttr::get(maskType, ArrayRef<bool>(bits)));
   }
 
-  Value loadVector(OpBuilder &builder, const FlatOperand &operand, int64_t i,
-                   int64_t j) {
-    Value index = indexAt(builder, operand, i, j);
-    Value mask = maskOf(builder, j);
-    int64_t stride = operand.loopStrides[plan.n];
-    if (stride == 1 && !mask)
-      return vector::LoadOp::create(builder, loc, vectorType, operand.buffer,
-                                    index);
+  /// `lanes` contiguous elements from `index` (the rest zero).
+  Value loadContiguous(OpBuilder &builder, unsigned k, Value index,
+                       int64_t lanes) {
+    Value mask = maskOf(builder, lanes);
+    if (!mask)
+      return vector::LoadOp::create(builder, loc, vectorType, buffers[k], index);
     Value zero = arith::ConstantOp::create(builder, loc,
                                            builder.getZeroAttr(vectorType));
-    if (!mask)
-      mask = arith::ConstantOp::create(
-          builder, loc,
-          DenseElementsAttr::get(VectorType::get({block.lanes}, builder.getI1Type()),
-                                 true));
-    if (stride == 1)
-      return vector::MaskedLoadOp::create(builder, loc, vectorType,
-                                          operand.buffer, index, mask, zero);
-    // A strided window (convolution stride > 1): gather its lanes.
-    SmallVector<int32_t> offsets;
-    for (int64_t lane = 0; lane < block.lanes; ++lane)
-      offsets.push_back(lane * stride);
-    Value offsetVector = arith::ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(VectorType::get({block.lanes}, builder.getI32Type()),
-                               ArrayRef<int32_t>(offsets)));
-    return vector::GatherOp::create(builder, loc, vectorType, operand.buffer,
-                                    index, offsetVector, mask, zero);
+    return vector::MaskedLoadOp::create(builder, loc, vectorType, buffers[k],
+                                        index, mask, zero);
   }
 
-  void storeVector(OpBuilder &builder, Value value, const FlatOperand &operand,
-                   int64_t i, int64_t j) {
-    Value index = indexAt(builder, operand, i, j);
-    if (Value mask = maskOf(builder, j))
-      vector::MaskedStoreOp::create(builder, loc, operand.buffer, index, mask,
-                                    value);
+  /// Vector `j` of row `i` of an N-walking operand. A window of stride 2
+  /// (strided convolutions and pooling) is two contiguous loads and a
+  /// shuffle of their even elements (gathers are much slower).
+  Value loadVector(OpBuilder &builder, unsigned k, int64_t i, int64_t j) {
+    Value index = indexAt(builder, k, i, j);
+    int64_t lanes = lanesOf(j);
+    if (plan.strides[k][plan.n] == 1)
+      return loadContiguous(builder, k, index, lanes);
+    int64_t span = 2 * lanes - 1;
+    Value low = loadContiguous(builder, k, index, std::min(span, block.lanes));
+    Value high = arith::ConstantOp::create(builder, loc,
+                                           builder.getZeroAttr(vectorType));
+    if (span > block.lanes) {
+      AffineExpr d0 = getAffineDimExpr(0, builder.getContext());
+      Value next = getValueOrCreateConstantIndexOp(
+          builder, loc,
+          affine::makeComposedFoldedAffineApply(builder, loc, d0 + block.lanes,
+                                                {index}));
+      high = loadContiguous(builder, k, next, span - block.lanes);
+    }
+    SmallVector<int64_t> even;
+    for (int64_t lane = 0; lane < block.lanes; ++lane)
+      even.push_back(2 * lane);
+    return vector::ShuffleOp::create(builder, loc, low, high, even);
+  }
+
+  void storeVector(OpBuilder &builder, Value value, unsigned k, int64_t i,
+                   int64_t j) {
+    Value index = indexAt(builder, k, i, j);
+    if (Value mask = maskOf(builder, lanesOf(j)))
+      vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, value);
     else
-      vector::StoreOp::create(builder, loc, value, operand.buffer, index);
+      vector::StoreOp::create(builder, loc, value, buffers[k], index);
   }
 
   OpBuilder &b;
   Location loc;
+  linalg::LinalgOp op;
+  bool isContraction;
   const KernelPlan &plan;
   RegisterBlock block;
   Type elementType;
   VectorType vectorType;
-  SmallVector<FlatOperand, 3> operands; // lhs, rhs, out
+  SmallVector<Value, 3> buffers;        // inputs..., out, flattened
   SmallVector<OpFoldResult> iv;         // current value of each loop
   int64_t tileRows = 0, tileVectors = 0, tileLastLanes = 0;
 };

@@ -57,7 +57,7 @@ func.func @matmul(%a: memref<13x7xf32>, %b: memref<7x37xf32>, %c: memref<13x37xf
 
 // One tap of a stride-2 convolution: acc[f, oh, ow] += x[c, 2oh, 2ow] * w[f, c].
 // Rows are the filters (x's vectors are shared by all rows); x's lanes are
-// 2 apart, so they are gathered.
+// 2 apart: 7 contiguous elements are loaded and the even ones kept.
 // CHECK-LABEL: func.func @strided_tap
 func.func @strided_tap(%x: memref<3x9x9xf32, strided<[81, 9, 1], offset: 10>>,
                        %w: memref<4x3xf32, strided<[27, 9], offset: 4>>,
@@ -72,11 +72,34 @@ func.func @strided_tap(%x: memref<3x9x9xf32, strided<[81, 9, 1], offset: 10>>,
   }
   return
 }
-// CHECK-DAG: %[[STRIDE:.*]] = arith.constant dense<[0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]> : vector<16xi32>
+// CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<[true, true, true, true, true, true, true, false,
 // CHECK-DAG: %[[X:.*]] = memref.reinterpret_cast %{{.*}} to offset: [10], sizes: [223], strides: [1]
 // CHECK-DAG: %[[W:.*]] = memref.reinterpret_cast %{{.*}} to offset: [4], sizes: [100], strides: [1]
 // CHECK: scf.for %[[H:.*]] = %{{.*}} to %{{.*}} step
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
-// CHECK:   vector.gather %[[X]][%{{.*}}] [%[[STRIDE]]]
+// CHECK:   %[[XS:.*]] = vector.maskedload %[[X]][%{{.*}}], %[[SEVEN]]
+// CHECK:   %[[XV:.*]] = vector.shuffle %[[XS]], %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
 // CHECK:   memref.load %[[W]]
-// CHECK-COUNT-4: vector.fma
+// CHECK:   vector.fma %[[XV]]
+// CHECK-COUNT-3: vector.fma %[[XV]]
+
+// -----
+
+// A 3x3 stride-2 max pooling (not a contraction: its body runs on vectors).
+// Rows are output rows; each of the 8 x 2 vectors of a step is two loads
+// and a shuffle of their even elements.
+// CHECK-LABEL: func.func @max_pool
+func.func @max_pool(%x: memref<1x8x65x65xf32>, %y: memref<1x8x32x32xf32>) {
+  %window = memref.alloc() : memref<3x3xf32>
+  linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%x, %window : memref<1x8x65x65xf32>, memref<3x3xf32>) outs(%y : memref<1x8x32x32xf32>)
+  return
+}
+// CHECK: scf.for
+// CHECK-COUNT-16: vector.load
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-16: vector.shuffle
+// CHECK-NOT: vector.shuffle
+// CHECK: scf.yield
+// CHECK-NOT: linalg.pooling

@@ -2,7 +2,7 @@
 fill no register tile exactly, for the contraction kernels' remainders:
 a 3x3 convolution with 13 filters over a 19-wide image, a strided (gathered)
 one, a depthwise one, a 1x1 one, a Gemm with transB on constant weights, a
-batched MatMul of two activations and a matrix-vector MatMul."""
+batched MatMul of two activations, a matrix-vector MatMul, and pooling."""
 import sys
 
 import numpy as np
@@ -43,6 +43,12 @@ nodes = [
     helper.make_node("MatMul", ["at", "a5"], ["mm"]),
     # Matrix-vector: (1, 37) x (37) -> (1).
     helper.make_node("MatMul", ["g", "v"], ["mv"]),
+    # Pooling windows are reductions too: stride 2 (even lanes of two loads)
+    # and stride 1 with partial windows.
+    helper.make_node("MaxPool", ["c1"], ["mp"], kernel_shape=[3, 3], strides=[2, 2],
+                     pads=[1, 1, 1, 1]),
+    helper.make_node("AveragePool", ["c1"], ["ap"], kernel_shape=[2, 3], pads=[1, 1, 1, 1],
+                     count_include_pad=0),
 ]
 consts = [
     numpy_helper.from_array(np.array([0, 0], np.int64), "starts"),
@@ -58,7 +64,9 @@ graph = helper.make_graph(
     [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 5, 19, 21])],
     [helper.make_tensor_value_info("g", TensorProto.FLOAT, [1, 37]),
      helper.make_tensor_value_info("mm", TensorProto.FLOAT, [3, 21, 21]),
-     helper.make_tensor_value_info("mv", TensorProto.FLOAT, [1])],
+     helper.make_tensor_value_info("mv", TensorProto.FLOAT, [1]),
+     helper.make_tensor_value_info("mp", TensorProto.FLOAT, [1, 13, 10, 11]),
+     helper.make_tensor_value_info("ap", TensorProto.FLOAT, [1, 13, 20, 21])],
     inits + consts)
 model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
 model.ir_version = 7
