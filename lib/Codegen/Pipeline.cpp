@@ -45,9 +45,15 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createPlanWorkspacePass());
 
-  // Kernels. The baseline strategy for every op: innermost loop parallel
-  // and contiguous, tiled by the vector length and vectorized. Target
-  // kernels (packing, VNNI/dot-product) slot in before it.
+  // Kernels. Contractions (matrix products, convolution taps) get
+  // register-blocked vector kernels: 8 rows x 2 vectors of accumulators
+  // with 32 vector registers (AVX-512, NEON), 6 x 2 with 16 (AVX2).
+  // Everything else gets the baseline strategy: innermost loop parallel and
+  // contiguous, tiled by the vector length and vectorized.
+  ContractionKernelsPassOptions kernels;
+  kernels.vectorBits = options.vectorBits;
+  kernels.rows = options.vectorBits == 256 ? 6 : 8;
+  pm.addNestedPass<func::FuncOp>(createContractionKernelsPass(kernels));
   pm.addNestedPass<func::FuncOp>(createVectorizableLoopOrderPass());
   pm.addNestedPass<func::FuncOp>(createVectorizeLinalgPass({options.vectorBits}));
   pm.addPass(createCanonicalizerPass());

@@ -53,6 +53,45 @@ def PlanWorkspacePass : Pass<"onnxq-plan-workspace", "ModuleOp"> {
   let dependentDialects = ["memref::MemRefDialect", "arith::ArithDialect"];
 }
 
+def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
+  let summary = "Register-blocked vector kernels for contractions and window reductions";
+  let description = [{
+    Replaces each float linalg op on buffers with static shapes and layouts
+    that reduces into its output with an element-wise body (contractions
+    `out += lhs * rhs`: Gemm, MatMul, the 1x1 contraction of each
+    convolution tap; pooling windows) by a register-blocked kernel. The
+    output is cut into tiles of `rows` x `vectors` target vectors: vectors
+    along the output's contiguous dimension N (merged with the loops that
+    continue it in every operand, e.g. the rows of an unpadded 1x1
+    convolution), rows along a parallel dimension M that the operand walking
+    N does not use if there is one, so its vectors are loaded once per
+    reduction step for all rows while the other operand is broadcast. The
+    tile's accumulators stay in registers through the reduction loops
+    (`scf.for` iter_args; one `vector.fma` per accumulator and step for a
+    contraction, the body on vectors otherwise) and are loaded and stored
+    once. N is cut into panels whose slice of the N-walking operand stays in
+    cache. Remainders are static: a last block of fewer rows, and a last
+    group of fewer vectors whose last one is masked. A window of stride 2 is
+    read as two contiguous loads and a shuffle; larger strides are left to
+    the baseline.
+
+    This is the target kernel stage of the float path; packing and the int8
+    dot-product instructions refine it. Other ops are left to
+    `onnxq-vectorizable-loop-order` and `onnxq-vectorize`.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
+           "Width of the target's vector registers in bits">,
+    Option<"rows", "rows", "int64_t", /*default=*/"8",
+           "Rows (M) of a register tile">,
+    Option<"vectors", "vectors", "int64_t", /*default=*/"2",
+           "Vectors along N in a register tile">,
+  ];
+  let dependentDialects = ["vector::VectorDialect", "scf::SCFDialect",
+                           "affine::AffineDialect", "memref::MemRefDialect",
+                           "arith::ArithDialect"];
+}
+
 def VectorizableLoopOrderPass : Pass<"onnxq-vectorizable-loop-order"> {
   let summary = "Order linalg loops so the innermost one is parallel";
   let description = [{

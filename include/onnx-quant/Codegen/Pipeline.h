@@ -20,9 +20,10 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
 
 /// The whole lowering from the onnx dialect to the LLVM dialect with the C
 /// ABI entry points. Stages: record the ABI; onnx -> linalg on tensors;
-/// element-wise fusion; bufferization; workspace planning; loops; LLVM.
-/// A target-specific kernel stage (packing, tiling, vectorization onto
-/// VNNI/dot-product) slots in between fusion and bufferization.
+/// element-wise fusion; bufferization; workspace planning; kernels; LLVM.
+/// The kernel stage (after workspace planning) register-blocks contractions
+/// for the target's vector width; packing and VNNI/dot-product kernels
+/// refine it.
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options);
 

@@ -1,0 +1,518 @@
+//===- ContractionKernels.cpp - register-blocked reduction kernels --------===//
+//
+// A linalg op on buffers that reduces into its output with an element-wise
+// body becomes a register-blocked kernel: contractions `out += lhs * rhs`
+// (Gemm, MatMul, the 1x1 contraction of each convolution tap) and pooling
+// windows. The output is cut into tiles of `rows` x `vectors` target
+// vectors: the vectors run along the output's contiguous dimension N, the
+// rows along a parallel dimension M chosen so that the operand walking N is
+// reused by every row when possible (the filters of a convolution, the rows
+// of a matrix product). A tile's accumulators are loaded once, carried
+// through the reduction loops in registers (scf.for iter_args), updated at
+// each step with one vector.fma per accumulator for a contraction (the
+// operand that does not walk N is broadcast) or the body on vectors
+// otherwise, and stored once. Shapes are static, so remainders are too: a
+// last block of fewer rows, and a last group of fewer vectors whose last one
+// is masked.
+//
+// Operands are addressed as flat unit-stride buffers with the strides of
+// their layout and indexing maps, so convolution and pooling windows need
+// no copy; a window of stride 2 is two loads and a shuffle.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PassDetail.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_CONTRACTIONKERNELSPASS
+#include "onnx-quant/Codegen/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+
+namespace {
+
+/// Bytes of the N-walking operand one panel of the output reads.
+constexpr int64_t kPanelBytes = 512 * 1024;
+
+struct RegisterBlock {
+  int64_t lanes;   // elements of one target vector
+  int64_t rows;    // M extent of a tile
+  int64_t vectors; // vectors along N in a tile
+};
+
+/// The loops of a contraction, sorted by their role in the kernel, and how
+/// each operand (lhs, rhs, out) walks them: the element of operand k at a
+/// loop point is `sum(strides[k][d] * iv[d])` in its flat buffer.
+struct KernelPlan {
+  SmallVector<int64_t> ranges;
+  SmallVector<SmallVector<int64_t>, 3> strides;
+  unsigned n;                       // output's contiguous loop: vector lanes
+  std::optional<unsigned> m;        // register rows
+  SmallVector<unsigned> outer;      // the other parallel loops
+  SmallVector<unsigned> reductions;
+
+  bool walks(unsigned operand, unsigned loop) const {
+    return strides[operand][loop] != 0;
+  }
+};
+
+bool hasStaticLayout(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  return !ShapedType::isDynamic(offset) &&
+         llvm::none_of(strides, ShapedType::isDynamic);
+}
+
+/// Merges into N every parallel loop that continues it in all operands
+/// (stride = N's extent x N's stride): the output rows of an unpadded 1x1
+/// convolution, for instance, form one long contiguous loop, which wastes
+/// fewer lanes than short rows.
+void collapseIntoN(KernelPlan &plan, ArrayRef<unsigned> parallel) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned loop : parallel) {
+      if (loop == plan.n || plan.ranges[loop] == 1 ||
+          llvm::any_of(plan.strides, [&](ArrayRef<int64_t> strides) {
+            return strides[loop] != plan.ranges[plan.n] * strides[plan.n];
+          }))
+        continue;
+      plan.ranges[plan.n] *= plan.ranges[loop];
+      plan.ranges[loop] = 1;
+      changed = true;
+    }
+  }
+}
+
+/// Adds `scale` x the coefficient of each loop in `expr` to `strides`; fails
+/// unless `expr` is a linear combination of loops (no constant term: windows
+/// start at their view's offset).
+LogicalResult addStrides(AffineExpr expr, int64_t scale,
+                         MutableArrayRef<int64_t> strides) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    strides[dim.getPosition()] += scale;
+    return success();
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return failure();
+  if (binary.getKind() == AffineExprKind::Add)
+    return success(succeeded(addStrides(binary.getLHS(), scale, strides)) &&
+                   succeeded(addStrides(binary.getRHS(), scale, strides)));
+  auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  if (binary.getKind() != AffineExprKind::Mul || !factor)
+    return failure();
+  return addStrides(binary.getLHS(), scale * factor.getValue(), strides);
+}
+
+/// A body the kernel can evaluate on vectors: element-wise arith on scalars.
+bool isElementwiseBody(linalg::LinalgOp op) {
+  return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &inner) {
+    return isa<arith::ArithDialect>(inner.getDialect()) &&
+           !isa<arith::ConstantOp>(inner) &&
+           inner.getNumResults() == 1 && inner.getNumRegions() == 0 &&
+           llvm::all_of(inner.getOperandTypes(), llvm::IsaPred<FloatType>) &&
+           isa<FloatType>(inner.getResult(0).getType());
+  });
+}
+
+FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() == 0 || !isElementwiseBody(op))
+    return failure();
+  Type elementType = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  if (!isa<FloatType>(elementType) ||
+      llvm::any_of(op->getOperands(), [&](Value v) {
+        return getElementTypeOrSelf(v.getType()) != elementType ||
+               !hasStaticLayout(v);
+      }))
+    return failure();
+  KernelPlan plan;
+  plan.ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(plan.ranges, [](int64_t r) { return r <= 0; }))
+    return failure();
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    auto memrefStrides =
+        cast<MemRefType>(operand.get().getType()).getStridesAndOffset().first;
+    SmallVector<int64_t> &strides = plan.strides.emplace_back(map.getNumDims(), 0);
+    for (auto [expr, stride] : llvm::zip(map.getResults(), memrefStrides))
+      if (failed(addStrides(expr, stride, strides)))
+        return failure();
+  }
+
+  // The output indexes every parallel loop; its innermost dimension must be
+  // contiguous to hold whole vectors.
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!outMap.isProjectedPermutation() ||
+      outMap.getNumResults() != op.getNumParallelLoops())
+    return failure();
+  SmallVector<unsigned> parallel;
+  for (unsigned i = 0; i < outMap.getNumResults(); ++i)
+    parallel.push_back(outMap.getDimPosition(i));
+  plan.n = parallel.back();
+  if (plan.strides.back()[plan.n] != 1)
+    return failure();
+  collapseIntoN(plan, parallel);
+  if (plan.ranges[plan.n] < 2 ||
+      llvm::any_of(plan.strides, [&](ArrayRef<int64_t> strides) {
+        return strides[plan.n] > 2;
+      }))
+    return failure();
+
+  // Rows: prefer a loop the N-walking operands do not use (they are then
+  // loaded once for all rows), then the longest.
+  auto reusesVectors = [&](unsigned loop) {
+    for (unsigned k = 0; k + 1 < plan.strides.size(); ++k)
+      if (plan.walks(k, plan.n) && plan.walks(k, loop))
+        return false;
+    return true;
+  };
+  auto score = [&](unsigned loop) {
+    return std::make_pair(reusesVectors(loop), plan.ranges[loop]);
+  };
+  for (unsigned loop : parallel)
+    if (loop != plan.n && plan.ranges[loop] > 1 &&
+        (!plan.m || score(loop) > score(*plan.m)))
+      plan.m = loop;
+  for (unsigned loop : parallel)
+    if (loop != plan.n && loop != plan.m)
+      plan.outer.push_back(loop);
+  for (auto [loop, type] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (type == utils::IteratorType::reduction)
+      plan.reductions.push_back(loop);
+  return plan;
+}
+
+/// `value` as a flat unit-stride buffer of the same elements.
+Value flatten(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<MemRefType>(value.getType());
+  auto [strides, offset] = type.getStridesAndOffset();
+  int64_t extent = 1;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides))
+    extent += (size - 1) * stride;
+  auto flatType = MemRefType::get(
+      {extent}, type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), offset, {1}), type.getMemorySpace());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, value);
+  return memref::ReinterpretCastOp::create(
+      b, loc, flatType, metadata.getBaseBuffer(), offset, {extent}, {1});
+}
+
+/// Emits the kernel of one contraction at the builder's insertion point.
+class KernelEmitter {
+public:
+  KernelEmitter(OpBuilder &b, linalg::LinalgOp op, const KernelPlan &plan,
+                const RegisterBlock &block)
+      : b(b), loc(op.getLoc()), op(op),
+        isContraction(linalg::isaContractionOpInterface(op)), plan(plan),
+        block(block),
+        elementType(getElementTypeOrSelf(op.getDpsInits()[0].getType())),
+        vectorType(VectorType::get({block.lanes}, elementType)),
+        iv(plan.ranges.size(), b.getIndexAttr(0)) {
+    for (Value operand : op->getOperands())
+      buffers.push_back(flatten(b, loc, operand));
+  }
+
+  void emit() { emitOuterLoops(0); }
+
+private:
+  /// Calls `body(start, size)` on blocks of `step` covering
+  /// [base, base + extent): in a loop for the full blocks, then once for the
+  /// last partial block, if any.
+  void forEachBlock(OpFoldResult base, int64_t extent, int64_t step,
+                    function_ref<void(OpFoldResult, int64_t)> body) {
+    auto at = [&](OpFoldResult offset) {
+      AffineExpr d0, d1;
+      bindDims(b.getContext(), d0, d1);
+      return affine::makeComposedFoldedAffineApply(b, loc, d0 + d1,
+                                                   {base, offset});
+    };
+    int64_t full = extent - extent % step;
+    if (full > 0) {
+      OpBuilder::InsertionGuard guard(b);
+      auto index = [&](int64_t v) {
+        return arith::ConstantIndexOp::create(b, loc, v);
+      };
+      auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(step));
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      body(at(loop.getInductionVar()), step);
+    }
+    if (full < extent)
+      body(at(b.getIndexAttr(full)), extent - full);
+  }
+
+  void emitOuterLoops(unsigned depth) {
+    if (depth == plan.outer.size())
+      return emitPanels();
+    unsigned loop = plan.outer[depth];
+    forEachBlock(b.getIndexAttr(0), plan.ranges[loop], 1,
+                 [&](OpFoldResult i, int64_t) {
+                   iv[loop] = i;
+                   emitOuterLoops(depth + 1);
+                 });
+  }
+
+  /// N is cut into panels whose slice of the N-walking operand stays in
+  /// cache while every row block passes over it.
+  void emitPanels() {
+    int64_t width = block.lanes * block.vectors;
+    int64_t depth = 1;
+    for (unsigned loop : plan.reductions)
+      depth *= plan.ranges[loop];
+    int64_t panel = kPanelBytes / (depth * elementType.getIntOrFloatBitWidth() / 8);
+    panel = std::max(width, panel - panel % width);
+    int64_t rows = plan.m ? plan.ranges[*plan.m] : 1;
+    forEachBlock(b.getIndexAttr(0), plan.ranges[plan.n], panel,
+                 [&](OpFoldResult panelStart, int64_t panelSize) {
+      forEachBlock(b.getIndexAttr(0), rows, block.rows,
+                   [&](OpFoldResult row, int64_t tileRows) {
+        if (plan.m)
+          iv[*plan.m] = row;
+        forEachBlock(panelStart, panelSize, width,
+                     [&](OpFoldResult column, int64_t tileWidth) {
+          iv[plan.n] = column;
+          int64_t vectors = llvm::divideCeil(tileWidth, block.lanes);
+          emitTile(tileRows, vectors, tileWidth - (vectors - 1) * block.lanes);
+        });
+      });
+    });
+  }
+
+  /// One register tile: `rows` x `vectors` accumulators, the last vector of
+  /// each row holding `lastLanes` elements.
+  void emitTile(int64_t rows, int64_t vectors, int64_t lastLanes) {
+    tileRows = rows;
+    tileVectors = vectors;
+    tileLastLanes = lastLanes;
+    const unsigned out = buffers.size() - 1;
+    SmallVector<Value> accs;
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < vectors; ++j)
+        accs.push_back(loadVector(b, out, i, j));
+    accs = emitReductionLoops(b, 0, accs);
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < vectors; ++j)
+        storeVector(b, accs[i * vectors + j], out, i, j);
+  }
+
+  /// The reduction loops, carrying the accumulators; returns their values
+  /// after the last iteration.
+  SmallVector<Value> emitReductionLoops(OpBuilder &builder, unsigned depth,
+                                        ValueRange accs) {
+    if (depth == plan.reductions.size())
+      return emitStep(builder, accs);
+    unsigned dim = plan.reductions[depth];
+    if (plan.ranges[dim] == 1) {
+      iv[dim] = builder.getIndexAttr(0);
+      return emitReductionLoops(builder, depth + 1, accs);
+    }
+    auto index = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(builder, loc, v);
+    };
+    auto loop = scf::ForOp::create(
+        builder, loc, index(0), index(plan.ranges[dim]), index(1), accs,
+        [&](OpBuilder &body, Location, Value i, ValueRange args) {
+          iv[dim] = i;
+          scf::YieldOp::create(body, loc,
+                               emitReductionLoops(body, depth + 1, args));
+        });
+    return loop.getResults();
+  }
+
+  /// acc[i][j] = body(inputs[i][j]..., acc[i][j]) at the current reduction
+  /// point: one vector.fma for a contraction, else the body on vectors.
+  SmallVector<Value> emitStep(OpBuilder &builder, ValueRange accs) {
+    SmallVector<Value> result;
+    SmallVector<DenseMap<std::pair<int64_t, int64_t>, Value>> cache(buffers.size());
+    auto operandAt = [&](unsigned k, int64_t i, int64_t j) {
+      bool walksN = plan.walks(k, plan.n);
+      bool walksM = plan.m && plan.walks(k, *plan.m);
+      std::pair<int64_t, int64_t> key(walksM ? i : 0, walksN ? j : 0);
+      Value &value = cache[k][key];
+      if (!value)
+        value = walksN ? loadVector(builder, k, key.first, key.second)
+                       : vector::BroadcastOp::create(
+                             builder, loc, vectorType,
+                             memref::LoadOp::create(
+                                 builder, loc, buffers[k],
+                                 indexAt(builder, k, key.first, 0)));
+      return value;
+    };
+    Block *body = op.getBlock();
+    for (int64_t i = 0; i < tileRows; ++i) {
+      for (int64_t j = 0; j < tileVectors; ++j) {
+        Value acc = accs[i * tileVectors + j];
+        if (isContraction) {
+          result.push_back(vector::FMAOp::create(
+              builder, loc, operandAt(0, i, j), operandAt(1, i, j), acc));
+          continue;
+        }
+        IRMapping vectors;
+        for (OpOperand *input : op.getDpsInputOperands())
+          if (!op.getMatchingBlockArgument(input).use_empty())
+            vectors.map(op.getMatchingBlockArgument(input),
+                        operandAt(input->getOperandNumber(), i, j));
+        vectors.map(body->getArguments().back(), acc);
+        for (Operation &scalar : body->without_terminator()) {
+          for (Value operand : scalar.getOperands())
+            if (!vectors.contains(operand))
+              vectors.map(operand, vector::BroadcastOp::create(
+                                       builder, loc, vectorType, operand));
+          Operation *vectorOp = builder.clone(scalar, vectors);
+          vectorOp->getResult(0).setType(vectorType);
+        }
+        result.push_back(vectors.lookup(body->getTerminator()->getOperand(0)));
+      }
+    }
+    return result;
+  }
+
+  /// The flat index of row `i`, vector `j` of the tile in operand `k`.
+  Value indexAt(OpBuilder &builder, unsigned k, int64_t i, int64_t j) {
+    MLIRContext *context = builder.getContext();
+    ArrayRef<int64_t> strides = plan.strides[k];
+    AffineExpr expr = getAffineConstantExpr(
+        j * block.lanes * strides[plan.n] + (plan.m ? i * strides[*plan.m] : 0),
+        context);
+    SmallVector<OpFoldResult> ivs;
+    for (auto [d, stride] : llvm::enumerate(strides)) {
+      if (stride == 0)
+        continue;
+      expr = expr + stride * getAffineDimExpr(ivs.size(), context);
+      ivs.push_back(iv[d]);
+    }
+    return getValueOrCreateConstantIndexOp(
+        builder, loc, affine::makeComposedFoldedAffineApply(builder, loc, expr, ivs));
+  }
+
+  /// Lanes of vector `j` in the current tile.
+  int64_t lanesOf(int64_t j) const {
+    return j + 1 < tileVectors ? block.lanes : tileLastLanes;
+  }
+
+  /// A mask of the first `lanes` lanes, or null when that is all of them.
+  Value maskOf(OpBuilder &builder, int64_t lanes) {
+    if (lanes == block.lanes)
+      return {};
+    SmallVector<bool> bits(block.lanes, false);
+    std::fill_n(bits.begin(), lanes, true);
+    auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
+    return arith::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(maskType, ArrayRef<bool>(bits)));
+  }
+
+  /// `lanes` contiguous elements from `index` (the rest zero).
+  Value loadContiguous(OpBuilder &builder, unsigned k, Value index,
+                       int64_t lanes) {
+    Value mask = maskOf(builder, lanes);
+    if (!mask)
+      return vector::LoadOp::create(builder, loc, vectorType, buffers[k], index);
+    Value zero = arith::ConstantOp::create(builder, loc,
+                                           builder.getZeroAttr(vectorType));
+    return vector::MaskedLoadOp::create(builder, loc, vectorType, buffers[k],
+                                        index, mask, zero);
+  }
+
+  /// Vector `j` of row `i` of an N-walking operand. A window of stride 2
+  /// (strided convolutions and pooling) is two contiguous loads and a
+  /// shuffle of their even elements (gathers are much slower).
+  Value loadVector(OpBuilder &builder, unsigned k, int64_t i, int64_t j) {
+    Value index = indexAt(builder, k, i, j);
+    int64_t lanes = lanesOf(j);
+    if (plan.strides[k][plan.n] == 1)
+      return loadContiguous(builder, k, index, lanes);
+    int64_t span = 2 * lanes - 1;
+    Value low = loadContiguous(builder, k, index, std::min(span, block.lanes));
+    Value high = arith::ConstantOp::create(builder, loc,
+                                           builder.getZeroAttr(vectorType));
+    if (span > block.lanes) {
+      AffineExpr d0 = getAffineDimExpr(0, builder.getContext());
+      Value next = getValueOrCreateConstantIndexOp(
+          builder, loc,
+          affine::makeComposedFoldedAffineApply(builder, loc, d0 + block.lanes,
+                                                {index}));
+      high = loadContiguous(builder, k, next, span - block.lanes);
+    }
+    SmallVector<int64_t> even;
+    for (int64_t lane = 0; lane < block.lanes; ++lane)
+      even.push_back(2 * lane);
+    return vector::ShuffleOp::create(builder, loc, low, high, even);
+  }
+
+  void storeVector(OpBuilder &builder, Value value, unsigned k, int64_t i,
+                   int64_t j) {
+    Value index = indexAt(builder, k, i, j);
+    if (Value mask = maskOf(builder, lanesOf(j)))
+      vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, value);
+    else
+      vector::StoreOp::create(builder, loc, value, buffers[k], index);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  linalg::LinalgOp op;
+  bool isContraction;
+  const KernelPlan &plan;
+  RegisterBlock block;
+  Type elementType;
+  VectorType vectorType;
+  SmallVector<Value, 3> buffers;        // inputs..., out, flattened
+  SmallVector<OpFoldResult> iv;         // current value of each loop
+  int64_t tileRows = 0, tileVectors = 0, tileLastLanes = 0;
+};
+
+struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  ContractionToKernel(MLIRContext *context, unsigned vectorBits, int64_t rows,
+                      int64_t vectors)
+      : OpInterfaceRewritePattern(context), vectorBits(vectorBits), rows(rows),
+        vectors(vectors) {}
+
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<KernelPlan> plan = planKernel(op);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, "not a static float contraction");
+    unsigned bits =
+        getElementTypeOrSelf(op.getDpsInits()[0].getType()).getIntOrFloatBitWidth();
+    RegisterBlock block{std::max<int64_t>(1, vectorBits / bits), rows, vectors};
+    // A tile no wider than the output: short rows use fewer vectors.
+    block.vectors = std::min<int64_t>(
+        block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));
+    rewriter.setInsertionPoint(op);
+    KernelEmitter(rewriter, op, *plan, block).emit();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  unsigned vectorBits;
+  int64_t rows, vectors;
+};
+
+struct ContractionKernelsPass
+    : onnxq::impl::ContractionKernelsPassBase<ContractionKernelsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ContractionToKernel>(&getContext(), vectorBits, rows, vectors);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,105 @@
+// RUN: onnx-quant-opt %s --onnxq-contraction-kernels="vector-bits=512 rows=8 vectors=2" --canonicalize --split-input-file | FileCheck %s
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+
+// A 13x37 += 13x7 * 7x37 product: tiles of 8 rows x 2 vectors of 16 lanes,
+// with a last block of 5 rows and a last group of one vector of 5 lanes.
+// CHECK-LABEL: func.func @matmul
+func.func @matmul(%a: memref<13x7xf32>, %b: memref<7x37xf32>, %c: memref<13x37xf32>) {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<13x7xf32>, memref<7x37xf32>) outs(%c : memref<13x37xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// Full tile: the 16 accumulators are loaded once, carried through the
+// reduction loop and stored once; each step loads 2 vectors of B, broadcasts
+// 8 scalars of A and does 16 FMAs.
+// CHECK-DAG: %[[MASK:.*]] = arith.constant dense<[true, true, true, true, true, false,
+// CHECK-DAG: %[[A:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [91], strides: [1]
+// CHECK-DAG: %[[B:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [259], strides: [1]
+// CHECK-DAG: %[[C:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [481], strides: [1]
+// CHECK-COUNT-16: vector.load %[[C]]
+// CHECK: %[[ACC:.*]]:16 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (vector<16xf32>,
+// CHECK:   %[[A0:.*]] = memref.load %[[A]][%[[K]]]
+// CHECK:   %[[A0V:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
+// CHECK:   %[[B0:.*]] = vector.load %[[B]]
+// CHECK:   vector.fma %[[A0V]], %[[B0]], %{{.*}} : vector<16xf32>
+// CHECK-COUNT-15: vector.fma
+// CHECK-NOT: vector.fma
+// CHECK:   scf.yield
+// CHECK-COUNT-16: vector.store %[[ACC]]#{{[0-9]+}}, %[[C]]
+// Last vector of the first 8 rows: 5 of 16 lanes, masked.
+// CHECK-COUNT-8: vector.maskedload %[[C]][%{{.*}}], %[[MASK]]
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-8: vector.fma
+// CHECK-NOT: vector.fma
+// CHECK: scf.yield
+// CHECK-COUNT-8: vector.maskedstore %[[C]][%{{.*}}], %[[MASK]]
+// Last 5 rows: 5 x 2 and 5 x 1 tiles.
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-10: vector.fma
+// CHECK-NOT: vector.fma
+// CHECK: scf.yield
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-5: vector.fma
+// CHECK-NOT: vector.fma
+// CHECK: scf.yield
+// CHECK-NOT: linalg.generic
+
+// -----
+
+// One tap of a stride-2 convolution: acc[f, oh, ow] += x[c, 2oh, 2ow] * w[f, c].
+// Rows are the filters (x's vectors are shared by all rows); x's lanes are
+// 2 apart: 7 contiguous elements are loaded and the even ones kept.
+// CHECK-LABEL: func.func @strided_tap
+func.func @strided_tap(%x: memref<3x9x9xf32, strided<[81, 9, 1], offset: 10>>,
+                       %w: memref<4x3xf32, strided<[27, 9], offset: 4>>,
+                       %acc: memref<4x4x4xf32>) {
+  %window = memref.subview %x[0, 0, 0] [3, 4, 4] [1, 2, 2] : memref<3x9x9xf32, strided<[81, 9, 1], offset: 10>> to memref<3x4x4xf32, strided<[81, 18, 2], offset: 10>>
+  linalg.generic {indexing_maps = [affine_map<(f, h, w, c) -> (c, h, w)>, affine_map<(f, h, w, c) -> (f, c)>, affine_map<(f, h, w, c) -> (f, h, w)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%window, %w : memref<3x4x4xf32, strided<[81, 18, 2], offset: 10>>, memref<4x3xf32, strided<[27, 9], offset: 4>>) outs(%acc : memref<4x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+// CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<[true, true, true, true, true, true, true, false,
+// CHECK-DAG: %[[X:.*]] = memref.reinterpret_cast %{{.*}} to offset: [10], sizes: [223], strides: [1]
+// CHECK-DAG: %[[W:.*]] = memref.reinterpret_cast %{{.*}} to offset: [4], sizes: [100], strides: [1]
+// CHECK: scf.for %[[H:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:   %[[XS:.*]] = vector.maskedload %[[X]][%{{.*}}], %[[SEVEN]]
+// CHECK:   %[[XV:.*]] = vector.shuffle %[[XS]], %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+// CHECK:   memref.load %[[W]]
+// CHECK:   vector.fma %[[XV]]
+// CHECK-COUNT-3: vector.fma %[[XV]]
+
+// -----
+
+// A 3x3 stride-2 max pooling (not a contraction: its body runs on vectors).
+// Rows are output rows; each of the 8 x 2 vectors of a step is two loads
+// and a shuffle of their even elements.
+// CHECK-LABEL: func.func @max_pool
+func.func @max_pool(%x: memref<1x8x65x65xf32>, %y: memref<1x8x32x32xf32>) {
+  %window = memref.alloc() : memref<3x3xf32>
+  linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%x, %window : memref<1x8x65x65xf32>, memref<3x3xf32>) outs(%y : memref<1x8x32x32xf32>)
+  return
+}
+// CHECK: scf.for
+// CHECK-COUNT-16: vector.load
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-16: vector.shuffle
+// CHECK-NOT: vector.shuffle
+// CHECK: scf.yield
+// CHECK-NOT: linalg.pooling
