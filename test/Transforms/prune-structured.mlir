@@ -2,7 +2,7 @@
 // RUN: onnx-quant-opt %s --onnx-prune="structured=channels sparsity=0.5 criterion=l2 min-elements=0 quiet=true" --split-input-file -verify-diagnostics | FileCheck %s --check-prefix=L2
 // RUN: onnx-quant-opt %s --onnx-prune="structured=channels sparsity=0.5 min-elements=0" --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
 
-// SUMMARY: onnx-prune: 1 of 3 weight tensors pruned (structured=channels sparsity=0.5 criterion=l1 min-elements=0)
+// SUMMARY: onnx-prune: 3 of 3 weight tensors changed (structured=channels sparsity=0.5 criterion=l1 min-elements=0)
 // SUMMARY-NEXT: onnx-prune: output channels 8 -> 6, MACs 204 -> 102 (50.0% fewer)
 
 // conv1 -> BN -> Relu -> {conv2, GlobalAveragePool -> Flatten -> Gemm}.

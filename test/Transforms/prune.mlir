@@ -10,7 +10,7 @@
 // RUN: %python -c "import json,sys; r=json.load(open(sys.argv[1])); print(r['layers'][0]['node'], r['layers'][0]['zeros_after'], r['layers'][1]['skipped'], r['total']['zeros_after'])" %t.json | FileCheck %s --check-prefix=JSON
 // The weights of Conv, Gemm and MatMul are pruned; biases never.
 
-// SUMMARY: onnx-prune: 2 of 2 weight tensors pruned (mode=absolute threshold=0.25 min-elements=0)
+// SUMMARY: onnx-prune: 2 of 2 weight tensors changed (mode=absolute threshold=0.25 min-elements=0)
 // SUMMARY-NEXT: onnx-prune: 8 weights, zeros 0 -> 3 (sparsity 0.00% -> 37.50%)
 
 // TABLE: # onnx-prune report (mode=absolute threshold=0.25 min-elements=0)
