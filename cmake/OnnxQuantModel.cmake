@@ -61,7 +61,9 @@
 include_guard(GLOBAL)
 cmake_minimum_required(VERSION 3.20)
 
-function(_onnx_quant_error target msg)
+# _onnx_quant_error(<target> <text>...): the texts are concatenated.
+function(_onnx_quant_error target)
+  string(CONCAT msg ${ARGN})
   message(FATAL_ERROR "onnx_quant_add_model(${target}): ${msg}")
 endfunction()
 
@@ -136,7 +138,8 @@ function(onnx_quant_add_model target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "${one_value}" "${multi_value}")
 
   if(ARG_UNPARSED_ARGUMENTS)
-    _onnx_quant_error(${target} "unknown argument(s) '${ARG_UNPARSED_ARGUMENTS}' "
+    list(JOIN ARG_UNPARSED_ARGUMENTS " " unparsed)
+    _onnx_quant_error(${target} "unknown argument(s) '${unparsed}' "
       "(keywords: MODEL ENTRY CALIBRATION_DATA PASSES MTRIPLE MCPU MATTR DEPENDS)")
   endif()
   foreach(kw IN LISTS ARG_KEYWORDS_MISSING_VALUES)
@@ -150,7 +153,7 @@ function(onnx_quant_add_model target)
 
   # The compiler.
   if(NOT OnnxQuant_EXECUTABLE)
-    _onnx_quant_error(${target} "OnnxQuant_EXECUTABLE is not set; call "
+    _onnx_quant_error(${target} "OnnxQuant_EXECUTABLE is not set: call "
       "find_package(OnnxQuant CONFIG REQUIRED) first")
   endif()
   if(TARGET "${OnnxQuant_EXECUTABLE}")
@@ -232,7 +235,7 @@ function(onnx_quant_add_model target)
       if(options MATCHES "(^|[ \t])data=")
         if(DEFINED ARG_CALIBRATION_DATA)
           _onnx_quant_error(${target} "PASSES '${flag}' sets data= and "
-            "CALIBRATION_DATA is given too; give the directory once, as CALIBRATION_DATA")
+            "CALIBRATION_DATA is given too: give the directory once, as CALIBRATION_DATA")
         endif()
         message(AUTHOR_WARNING "onnx_quant_add_model(${target}): '${flag}' "
           "sets data= inside PASSES: changes to that data do not trigger a "
@@ -300,6 +303,7 @@ function(onnx_quant_add_model target)
     _onnx_quant_error(${target} "enable the C or CXX language (project(... LANGUAGES C)) "
       "before adding a model")
   endif()
+
   add_library(${target} STATIC "${obj}" "${hdr}")
   set_target_properties(${target} PROPERTIES
     LINKER_LANGUAGE ${language}
