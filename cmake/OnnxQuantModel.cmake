@@ -6,7 +6,9 @@
 #     MODEL <file>                 model to compile (.onnx, or anything
 #                                  onnx-quant-opt reads: .onnxtext, .mlir, ...);
 #                                  relative paths are relative to
-#                                  CMAKE_CURRENT_SOURCE_DIR. Required.
+#                                  CMAKE_CURRENT_SOURCE_DIR. Required. It may
+#                                  be the OUTPUT of an add_custom_command of
+#                                  the same directory.
 #     [ENTRY <name>]               prefix of the exported C symbols (<name>_run,
 #                                  ...) and name of the outputs <name>.o and
 #                                  <name>.h. Default: the model file's stem made
@@ -170,7 +172,10 @@ function(onnx_quant_add_model target)
   endif()
   get_filename_component(model "${ARG_MODEL}" ABSOLUTE
                          BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-  if(NOT EXISTS "${model}" OR IS_DIRECTORY "${model}")
+  # A model produced by the build (the OUTPUT of an add_custom_command in
+  # this directory) need not exist yet.
+  get_source_file_property(model_generated "${model}" GENERATED)
+  if(NOT model_generated AND (NOT EXISTS "${model}" OR IS_DIRECTORY "${model}"))
     _onnx_quant_error(${target} "MODEL file '${model}' does not exist")
   endif()
 
@@ -312,6 +317,7 @@ function(onnx_quant_add_model target)
     ONNX_QUANT_OBJECT "${obj}")
   target_include_directories(${target} INTERFACE "${CMAKE_CURRENT_BINARY_DIR}")
   if(UNIX AND NOT APPLE)
-    target_link_libraries(${target} INTERFACE m)
+    # As a flag: a plain "m" would name a target called m.
+    target_link_libraries(${target} INTERFACE -lm)
   endif()
 endfunction()

@@ -1,7 +1,9 @@
-/* Three compiled models in one program: affine.onnxtext twice (ENTRY
- * affine_a and affine_b) and square.onnxtext (default ENTRY). */
+/* Four compiled models in one program: affine.onnxtext twice (ENTRY
+ * affine_a and affine_b), square.onnxtext (default ENTRY), and a copy of
+ * affine.onnxtext made by the build (generated.onnxtext). */
 #include "affine_a.h"
 #include "affine_b.h"
+#include "generated.h"
 #include "square.h"
 #include <stdio.h>
 
@@ -20,7 +22,8 @@ int main(void) {
   float a[4] = {1.0f, 2.0f, 3.0f, 4.0f}, b[4];
   const void *in[] = {a};
   void *out[] = {b};
-  if (run_affine("affine_a", affine_a_run) || run_affine("affine_b", affine_b_run))
+  if (run_affine("affine_a", affine_a_run) || run_affine("affine_b", affine_b_run) ||
+      run_affine("generated", generated_run))
     return 1;
   if (square_run(in, out, NULL) != 0)
     return 1;
