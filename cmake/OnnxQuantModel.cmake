@@ -58,7 +58,7 @@
 #
 # Sets <out-var> to TRUE when the compiler's --help lists the pass flag
 # <flag> (e.g. --onnx-quantize), FALSE otherwise. Runs the compiler at
-# configure time; the answer is cached per compiler path.
+# configure time (once per configure run and compiler binary).
 
 include_guard(GLOBAL)
 cmake_minimum_required(VERSION 3.20)
