@@ -132,9 +132,10 @@ else:
 if opt_has_pass("onnx-calibrate") and opt_has_pass("onnx-quantize"):
     config.available_features.add("quantize")
 else:
-    lit_config.note("onnx-quant-opt has no --onnx-calibrate/--onnx-quantize: "
-                    "the int8 checks of examples/image-classifier are skipped "
-                    "(the tests check that the example says int8 is unavailable)")
+    lit_config.note("onnx-quant-opt has no --onnx-quantize (or no "
+                    "--onnx-calibrate): the int8 checks of "
+                    "examples/image-classifier are skipped (the tests check "
+                    "that the example says int8 is unavailable)")
 
 # Pass through what the tools and scripts need.
 for var in ["HOME", "TMPDIR", "ONNX_QUANT_ZOO"]:
