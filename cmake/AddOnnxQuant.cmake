@@ -28,3 +28,13 @@ function(add_onnxquant_library name)
     endforeach()
   endif()
 endfunction()
+
+# add_onnxquant_pass_doc(<name>): the reference of the passes declared in this
+# directory's Passes.td, generated with mlir-tblgen -gen-pass-doc into
+# build/docs/<name>.md, and collected into build/docs/Passes.md (the page the
+# user guide links to) by cmake/OnnxQuantDocs.cmake. Call it next to each new
+# Passes.td; nothing else needs to change.
+function(add_onnxquant_pass_doc name)
+  add_mlir_doc(Passes ${name} ./ -gen-pass-doc)
+  set_property(GLOBAL APPEND PROPERTY ONNXQUANT_PASS_DOCS ${name})
+endfunction()

@@ -12,7 +12,9 @@ APT_PACKAGES=(
   libmlir-22-dev mlir-22-tools libonnx-dev libprotobuf-dev protobuf-compiler
   python3-onnx python3-numpy python3-venv libonnx-testdata
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user valgrind
-  libjpeg-dev libpng-dev
+  # libjpeg-dev, libpng-dev: calibration images and examples/image-classifier;
+  # make: the Unix Makefiles tests
+  libjpeg-dev libpng-dev make
 )
 
 log() { printf '\n==> %s\n' "$*"; }
