@@ -40,6 +40,8 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
+  populateReductionToLinalgPatterns(converter, patterns);
+  populateTriluToLinalgPatterns(converter, patterns);
 }
 
 namespace {

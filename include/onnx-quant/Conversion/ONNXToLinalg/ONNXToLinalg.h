@@ -29,6 +29,10 @@ void populateTensorToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateResizeToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
+void populateReductionToLinalgPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns);
+void populateTriluToLinalgPatterns(const TypeConverter &converter,
+                                   RewritePatternSet &patterns);
 
 /// All of the above.
 void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,
