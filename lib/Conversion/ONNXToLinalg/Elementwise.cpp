@@ -339,15 +339,32 @@ Value computeBinary(ModOp op, OpBuilder &b, Location loc, Value l, Value r) {
                                  arith::AddIOp::create(b, loc, rem, r), rem);
 }
 
+/// `x` (of ONNX signedness `isUnsigned`) converted to the float type `to`.
+Value toFloat(OpBuilder &b, Location loc, Value x, Type to, bool isUnsigned) {
+  if (x.getType() == to)
+    return x;
+  if (auto from = dyn_cast<FloatType>(x.getType()))
+    return from.getWidth() < cast<FloatType>(to).getWidth()
+               ? Value(arith::ExtFOp::create(b, loc, to, x))
+               : Value(arith::TruncFOp::create(b, loc, to, x));
+  return isUnsigned ? Value(arith::UIToFPOp::create(b, loc, to, x))
+                    : Value(arith::SIToFPOp::create(b, loc, to, x));
+}
+
+// An integer base is raised in f64 and truncated back, as numpy computes
+// int ** float and casts the result.
 template <>
 Value computeBinary(PowOp op, OpBuilder &b, Location loc, Value l, Value r) {
-  if (!isa<FloatType>(l.getType()))
-    return nullptr;
-  if (r.getType() != l.getType())
-    r = isa<FloatType>(r.getType())
-            ? Value(arith::ExtFOp::create(b, loc, l.getType(), r))
-            : Value(arith::SIToFPOp::create(b, loc, l.getType(), r));
-  return math::PowFOp::create(b, loc, l, r);
+  Type type = l.getType();
+  bool integerBase = !isa<FloatType>(type);
+  Type computeType = integerBase ? Type(b.getF64Type()) : type;
+  Value pow = math::PowFOp::create(
+      b, loc, toFloat(b, loc, l, computeType, isUnsignedInt(op.getX())),
+      toFloat(b, loc, r, computeType, isUnsignedInt(op.getY())));
+  if (!integerBase)
+    return pow;
+  return isUnsignedInt(op.getX()) ? Value(arith::FPToUIOp::create(b, loc, type, pow))
+                                  : Value(arith::FPToSIOp::create(b, loc, type, pow));
 }
 
 /// The scalar computation of `op` from its operands' scalars.

@@ -42,6 +42,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
   populateReductionToLinalgPatterns(converter, patterns);
   populateTriluToLinalgPatterns(converter, patterns);
+  populateConvTransposeToLinalgPatterns(converter, patterns);
 }
 
 namespace {

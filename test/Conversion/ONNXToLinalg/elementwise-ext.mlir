@@ -138,3 +138,16 @@ func.func @prelu(%x: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
   %0 = onnx.PRelu(%x, %s) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// An integer base is raised in f64 and truncated back.
+// CHECK-LABEL: func @pow_int_base
+// CHECK:   %[[X:.*]] = arith.sitofp %{{.*}} : i32 to f64
+// CHECK:   %[[Y:.*]] = arith.extf %{{.*}} : f32 to f64
+// CHECK:   %[[P:.*]] = math.powf %[[X]], %[[Y]] : f64
+// CHECK:   arith.fptosi %[[P]] : f64 to i32
+func.func @pow_int_base(%x: tensor<4xi32>, %y: tensor<4xf32>) -> tensor<4xi32> {
+  %0 = onnx.Pow(%x, %y) : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}

@@ -1,9 +1,9 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file -verify-diagnostics
 
-func.func @no_lowering(%x: tensor<1x2x4x4xf32>, %w: tensor<2x2x3x3xf32>) -> tensor<1x2x6x6xf32> {
-  // expected-error @+1 {{'onnx.ConvTranspose' has no lowering to native code yet}}
-  %0 = onnx.ConvTranspose(%x, %w) : (tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x6x6xf32>
-  return %0 : tensor<1x2x6x6xf32>
+func.func @no_lowering(%x: tensor<2x3xui8>, %s: tensor<f32>, %zp: tensor<ui8>, %w: tensor<3x4xi8>, %wzp: tensor<i8>) -> tensor<2x4xui8> {
+  // expected-error @+1 {{'onnx.QLinearMatMul' has no lowering to native code yet}}
+  %0 = onnx.QLinearMatMul(%x, %s, %zp, %w, %s, %wzp, %s, %zp) : (tensor<2x3xui8>, tensor<f32>, tensor<ui8>, tensor<3x4xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<2x4xui8>
+  return %0 : tensor<2x4xui8>
 }
 
 // -----

@@ -31,6 +31,8 @@ void populateResizeToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateReductionToLinalgPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
+void populateConvTransposeToLinalgPatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns);
 void populateTriluToLinalgPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
 
