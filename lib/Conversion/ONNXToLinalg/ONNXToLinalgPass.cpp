@@ -43,7 +43,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateReductionToLinalgPatterns(converter, patterns);
   populateTriluToLinalgPatterns(converter, patterns);
   populateConvTransposeToLinalgPatterns(converter, patterns);
-  populateSliceGatherToLinalgPatterns(converter, patterns);
+  populateRuntimeGatherToLinalgPatterns(converter, patterns);
 }
 
 namespace {

@@ -16,11 +16,12 @@ func.func @dynamic_shape(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 
 // -----
 
-func.func @reflect_pad(%x: tensor<2x3xf32>) -> tensor<3x3xf32> {
-  %pads = onnx.Constant dense<[0, 0, 1, 0]> : tensor<4xi64>
+// One reflection covers pads up to dim - 1 on each side.
+func.func @reflect_pad_too_wide(%x: tensor<2x3xf32>) -> tensor<2x6xf32> {
+  %pads = onnx.Constant dense<[0, 3, 0, 0]> : tensor<4xi64>
   // expected-error @+1 {{failed to legalize operation 'onnx.Pad'}}
-  %0 = onnx.Pad(%x, %pads) {mode = "reflect"} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<3x3xf32>
-  return %0 : tensor<3x3xf32>
+  %0 = onnx.Pad(%x, %pads) {mode = "reflect"} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
 }
 
 // -----

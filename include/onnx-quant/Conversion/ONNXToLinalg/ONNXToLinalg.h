@@ -33,8 +33,8 @@ void populateReductionToLinalgPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateConvTransposeToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
-void populateSliceGatherToLinalgPatterns(const TypeConverter &converter,
-                                         RewritePatternSet &patterns);
+void populateRuntimeGatherToLinalgPatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns);
 void populateTriluToLinalgPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
 
