@@ -89,14 +89,21 @@ def ONNX_PReluOp : ONNX_Op<"PRelu"> {
   let results = (outs AnyTensor:$Y);
 }
 
-def ONNX_EqualOp : ONNX_BinaryOp<"Equal", "A == B", [Commutative]>;
-def ONNX_GreaterOp : ONNX_BinaryOp<"Greater", "A > B">;
-def ONNX_GreaterOrEqualOp : ONNX_BinaryOp<"GreaterOrEqual", "A >= B">;
-def ONNX_LessOp : ONNX_BinaryOp<"Less", "A < B">;
-def ONNX_LessOrEqualOp : ONNX_BinaryOp<"LessOrEqual", "A <= B">;
-def ONNX_AndOp : ONNX_BinaryOp<"And", "logical and", [Commutative]>;
-def ONNX_OrOp : ONNX_BinaryOp<"Or", "logical or", [Commutative]>;
-def ONNX_XorOp : ONNX_BinaryOp<"Xor", "logical xor", [Commutative]>;
+// Broadcasting binary op without a folder (ONNX_BinaryOp's arithmetic ones
+// fold).
+class ONNX_BroadcastOp<string mnemonic, string doc, list<Trait> traits = []>
+    : ONNX_BinaryOp<mnemonic, doc, traits> {
+  let hasFolder = 0;
+}
+
+def ONNX_EqualOp : ONNX_BroadcastOp<"Equal", "A == B", [Commutative]>;
+def ONNX_GreaterOp : ONNX_BroadcastOp<"Greater", "A > B">;
+def ONNX_GreaterOrEqualOp : ONNX_BroadcastOp<"GreaterOrEqual", "A >= B">;
+def ONNX_LessOp : ONNX_BroadcastOp<"Less", "A < B">;
+def ONNX_LessOrEqualOp : ONNX_BroadcastOp<"LessOrEqual", "A <= B">;
+def ONNX_AndOp : ONNX_BroadcastOp<"And", "logical and", [Commutative]>;
+def ONNX_OrOp : ONNX_BroadcastOp<"Or", "logical or", [Commutative]>;
+def ONNX_XorOp : ONNX_BroadcastOp<"Xor", "logical xor", [Commutative]>;
 
 def ONNX_WhereOp : ONNX_Op<"Where"> {
   let summary = "X where condition else Y, all three broadcast";
