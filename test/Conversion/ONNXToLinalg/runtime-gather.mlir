@@ -50,7 +50,8 @@ func.func @pad_reflect_runtime(%x: tensor<3x4xf32>, %p: tensor<4xi64>) -> tensor
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[P:.*]]: tensor<2xi64>, %[[V:.*]]: tensor<f32>)
 // CHECK: %[[VALUE:.*]] = tensor.extract %[[V]][] : tensor<f32>
 // CHECK: linalg.generic
-// CHECK:   %[[IN:.*]] = arith.andi
+// CHECK:   arith.andi
+// CHECK:   %[[IN:.*]] = arith.andi %true
 // CHECK:   %[[E:.*]] = tensor.extract %[[X]]
 // CHECK:   arith.select %[[IN]], %[[E]], %[[VALUE]]
 func.func @pad_constant_runtime(%x: tensor<4xf32>, %p: tensor<2xi64>, %v: tensor<f32>) -> tensor<6xf32> {
