@@ -27,6 +27,9 @@ struct ExpandMathPass : onnxq::impl::ExpandMathPassBase<ExpandMathPass> {
                                  "erf"},
                                 name);
     };
+    // The inverse hyperbolic functions have no LLVM intrinsic (they would
+    // become libm calls on scalarized vectors): expand them into log/sqrt.
+    math::populateExpansionPatterns(patterns, {"asinh", "acosh", "atanh"});
     populateMathF32ExpansionPatterns(patterns, approximate);
     populateMathPolynomialApproximationPatterns(patterns, approximate);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

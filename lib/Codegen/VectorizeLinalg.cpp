@@ -38,6 +38,12 @@ void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
       llvm::any_of(ranges, ShapedType::isDynamic) ||
       op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
     return;
+  // vector<Nxi1> is bit-packed in memory, memref<Nxi1> holds a byte per
+  // element (ONNX bool): ops on bool buffers stay scalar.
+  if (llvm::any_of(op->getOperandTypes(), [](Type type) {
+        return getElementTypeOrSelf(type).isInteger(1);
+      }))
+    return;
   int64_t length = getVectorLength(op, vectorBits);
   if (ranges.back() < 2 || length < 2)
     return;

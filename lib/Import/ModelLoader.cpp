@@ -18,6 +18,7 @@
 #include "onnx/defs/parser.h"
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
+#include "onnx/version_converter/convert.h"
 #include <google/protobuf/text_format.h>
 
 using namespace mlir;
@@ -77,29 +78,52 @@ static LogicalResult parseModel(StringRef path, Location loc,
   return success();
 }
 
-static LogicalResult checkOpsets(const onnxpb::ModelProto &model,
-                                 Location loc) {
+/// Whether some ai.onnx op of the model changed between `opset` and the
+/// oldest supported opset, so the model needs converting.
+static const onnxpb::NodeProto *
+findChangedSinceOpset(const onnxpb::ModelProto &model, int64_t opset) {
+  for (const auto &node : model.graph().node()) {
+    if (!isDefaultDomain(node.domain()))
+      continue;
+    auto *old = onnxpb::OpSchemaRegistry::Schema(node.op_type(), opset);
+    auto *v7 =
+        onnxpb::OpSchemaRegistry::Schema(node.op_type(), kMinSupportedOpset);
+    if (!old || !v7 || old->SinceVersion() != v7->SinceVersion())
+      return &node;
+  }
+  return nullptr;
+}
+
+static LogicalResult checkOpsets(onnxpb::ModelProto &model, Location loc) {
   int64_t opset = getDefaultDomainOpset(model);
   int64_t maxOpset = getMaxSupportedOpset();
   if (opset == 0)
     return emitError(loc) << "the model imports no ai.onnx opset";
   if (opset < kMinSupportedOpset) {
-    // An older model is fine when none of its ops changed up to opset 7
-    // (e.g. GlobalAveragePool-1); binary ops with the `broadcast` attribute
-    // of opsets 1-6 are not.
-    for (const auto &node : model.graph().node()) {
-      if (!isDefaultDomain(node.domain()))
-        continue;
-      auto *old = onnxpb::OpSchemaRegistry::Schema(node.op_type(), opset);
-      auto *v7 = onnxpb::OpSchemaRegistry::Schema(node.op_type(),
-                                                  kMinSupportedOpset);
-      if (!old || !v7 || old->SinceVersion() != v7->SinceVersion())
-        return emitError(loc)
-               << "opset " << opset << " is older than the oldest supported "
-               << "opset (" << kMinSupportedOpset << ") and " << node.op_type()
-               << " changed since; convert the model with "
-                  "onnx.version_converter first";
+    // An older model imports as it is when none of its ops changed up to
+    // opset 7 (e.g. GlobalAveragePool-1). Otherwise libonnx's version
+    // converter rewrites it (Add-6 `broadcast`/`axis`, BatchNormalization-6
+    // `is_test`, Gemm-6 `broadcast`, ...).
+    const onnxpb::NodeProto *changed = findChangedSinceOpset(model, opset);
+    if (!changed)
+      return success();
+    std::string opType = changed->op_type();
+    try {
+      // The adapters read the shapes of the inputs they rewrite.
+      onnxpb::shape_inference::InferShapes(model);
+      model = onnxpb::version_conversion::ConvertVersion(model,
+                                                         kMinSupportedOpset);
+    } catch (const std::exception &e) {
+      return emitError(loc)
+             << "opset " << opset << " is older than the oldest supported "
+             << "opset (" << kMinSupportedOpset << ") and " << opType
+             << " changed since; the ONNX version converter failed: "
+             << e.what();
     }
+    emitRemark(loc) << "converted the model from opset " << opset
+                    << " to opset " << kMinSupportedOpset << " (" << opType
+                    << " changed since)";
+    return success();
   }
   if (opset > maxOpset)
     return emitError(loc) << "opset " << opset << " is newer than the newest "

@@ -62,7 +62,8 @@ static LogicalResult importClip6(GraphImporter &importer, ImportedNode &node,
   return importer.buildGeneric(node, results);
 }
 
-// Squeeze-1/11, Unsqueeze-1/11: `axes` attribute; an input from opset 13.
+// Squeeze-1/11, Unsqueeze-1/11, ReduceSum-1/11: `axes` attribute; an input
+// from opset 13.
 static LogicalResult importAxesAttr(GraphImporter &importer, ImportedNode &node,
                                     SmallVectorImpl<Value> &results) {
   intsToInput(importer, node, "axes", 1);
@@ -135,9 +136,10 @@ static LogicalResult importResize10(GraphImporter &importer, ImportedNode &node,
   return importer.buildGeneric(node, results);
 }
 
-// Softmax-1/11 coerces its input to 2-D at `axis` (default 1) and normalizes
-// each row; opset 13 normalizes along one axis. Unless `axis` is already the
-// last one, import as Reshape(2-D) -> Softmax(axis = 1) -> Reshape back.
+// Softmax-1/11 (and LogSoftmax, Hardmax) coerces its input to 2-D at `axis`
+// (default 1) and normalizes each row; opset 13 normalizes along one axis.
+// Unless `axis` is already the last one, import as Reshape(2-D) -> op(axis =
+// 1) -> Reshape back.
 static LogicalResult importSoftmax11(GraphImporter &importer,
                                      ImportedNode &node,
                                      SmallVectorImpl<Value> &results) {
@@ -164,12 +166,37 @@ static LogicalResult importSoftmax11(GraphImporter &importer,
   Value flat = ReshapeOp::create(
       b, node.loc, flatType, node.operands[0],
       importer.createI64Vector({rows, cols}, node.loc), /*allowzero=*/0);
-  Value softmax = SoftmaxOp::create(b, node.loc, flatType, flat, /*axis=*/1);
+  OperationState state(node.loc, "onnx." + node.proto.op_type());
+  state.addOperands(flat);
+  state.addTypes(flatType);
+  state.addAttribute("axis", b.getI64IntegerAttr(1));
+  Value softmax = b.create(state)->getResult(0);
   Value restored = ReshapeOp::create(
       b, node.loc, node.resultTypes[0], softmax,
       importer.createI64Vector(shape, node.loc), /*allowzero=*/0);
   results.push_back(restored);
   return success();
+}
+
+// PRelu-1/6 applied a 1-D slope per channel (dimension 1); libonnx's version
+// converter keeps such a slope unchanged, which opset 7's broadcasting then
+// rejects. Where numpy broadcasting cannot apply, reshape the slope to
+// (C, 1, ..., 1), the only reading that makes the model valid.
+static LogicalResult importPRelu7(GraphImporter &importer, ImportedNode &node,
+                                  SmallVectorImpl<Value> &results) {
+  auto x = dyn_cast<RankedTensorType>(node.operands[0].getType());
+  auto slope = dyn_cast<RankedTensorType>(node.operands[1].getType());
+  if (x && slope && x.hasStaticShape() && slope.hasStaticShape() &&
+      x.getRank() >= 3 && slope.getRank() == 1 &&
+      slope.getDimSize(0) == x.getDimSize(1) &&
+      slope.getDimSize(0) != x.getDimSize(x.getRank() - 1)) {
+    SmallVector<int64_t> shape(x.getRank() - 1, 1);
+    shape[0] = slope.getDimSize(0);
+    node.operands[1] = ReshapeOp::create(
+        importer.getBuilder(), node.loc, slope.clone(shape), node.operands[1],
+        importer.createI64Vector(shape, node.loc), /*allowzero=*/0);
+  }
+  return importer.buildGeneric(node, results);
 }
 
 // Constant: every value_* form becomes the `value` tensor.
@@ -220,7 +247,11 @@ static const OpsetHandlerEntry kHandlers[] = {
     {"Clip", 11, importClip6},
     {"Constant", INT64_MAX, importConstant},
     {"Dropout", 12, importDropout7},
+    {"Hardmax", 13, importSoftmax11},
+    {"LogSoftmax", 13, importSoftmax11},
     {"Pad", 11, importPad2},
+    {"PRelu", 9, importPRelu7},
+    {"ReduceSum", 13, importAxesAttr},
     {"Resize", 11, importResize10},
     {"Slice", 10, importSlice1},
     {"Softmax", 13, importSoftmax11},

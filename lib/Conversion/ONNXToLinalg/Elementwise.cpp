@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::onnxq;
 
@@ -49,7 +51,146 @@ FLOAT_UNARY(SqrtOp, math::SqrtOp::create(b, loc, x))
 FLOAT_UNARY(TanhOp, math::TanhOp::create(b, loc, x))
 FLOAT_UNARY(ReciprocalOp,
             arith::DivFOp::create(b, loc, floatConst(b, loc, x, 1.0), x))
+FLOAT_UNARY(SinOp, math::SinOp::create(b, loc, x))
+FLOAT_UNARY(CosOp, math::CosOp::create(b, loc, x))
+FLOAT_UNARY(TanOp, math::TanOp::create(b, loc, x))
+FLOAT_UNARY(AsinOp, math::AsinOp::create(b, loc, x))
+FLOAT_UNARY(AcosOp, math::AcosOp::create(b, loc, x))
+FLOAT_UNARY(AtanOp, math::AtanOp::create(b, loc, x))
+FLOAT_UNARY(SinhOp, math::SinhOp::create(b, loc, x))
+FLOAT_UNARY(CoshOp, math::CoshOp::create(b, loc, x))
+FLOAT_UNARY(AsinhOp, math::AsinhOp::create(b, loc, x))
+FLOAT_UNARY(AcoshOp, math::AcoshOp::create(b, loc, x))
+FLOAT_UNARY(AtanhOp, math::AtanhOp::create(b, loc, x))
+// ONNX Round is round-half-to-even.
+FLOAT_UNARY(RoundOp, math::RoundEvenOp::create(b, loc, x))
+FLOAT_UNARY(IsNaNOp, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x))
+// x / (1 + |x|)
+FLOAT_UNARY(SoftsignOp,
+            arith::DivFOp::create(
+                b, loc, x,
+                arith::AddFOp::create(b, loc, floatConst(b, loc, x, 1.0),
+                                      math::AbsFOp::create(b, loc, x))))
+// log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)), which does not overflow.
+FLOAT_UNARY(SoftplusOp,
+            arith::AddFOp::create(
+                b, loc, arith::MaximumFOp::create(b, loc, x, floatConst(b, loc, x, 0.0)),
+                math::Log1pOp::create(
+                    b, loc,
+                    math::ExpOp::create(
+                        b, loc,
+                        arith::NegFOp::create(b, loc, math::AbsFOp::create(b, loc, x))))))
 #undef FLOAT_UNARY
+
+template <>
+Value computeUnary(SignOp op, OpBuilder &b, Location loc, Value x) {
+  Value zero = floatConst(b, loc, x, 0), one = floatConst(b, loc, x, 1);
+  Value positive, negative;
+  if (isa<FloatType>(x.getType())) {
+    positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+    negative = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
+  } else {
+    bool isUnsigned = isUnsignedInt(op.getX());
+    positive = arith::CmpIOp::create(
+        b, loc, isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt, x, zero);
+    negative = isUnsigned ? Value(arith::ConstantOp::create(b, loc, b.getBoolAttr(false)))
+                          : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero));
+  }
+  Value minusOne = floatConst(b, loc, x, -1);
+  return arith::SelectOp::create(
+      b, loc, positive, one, arith::SelectOp::create(b, loc, negative, minusOne, zero));
+}
+
+template <>
+Value computeUnary(NotOp op, OpBuilder &b, Location loc, Value x) {
+  return arith::XOrIOp::create(b, loc, x, floatConst(b, loc, x, 1));
+}
+
+template <>
+Value computeUnary(IsInfOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  double inf = std::numeric_limits<double>::infinity();
+  auto is = [&](double v) -> Value {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x,
+                                 floatConst(b, loc, x, v));
+  };
+  Value result = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  if (op.getDetectPositive())
+    result = arith::OrIOp::create(b, loc, result, is(inf));
+  if (op.getDetectNegative())
+    result = arith::OrIOp::create(b, loc, result, is(-inf));
+  return result;
+}
+
+/// alpha * (exp(x) - 1), the negative branch of Elu and Selu.
+Value expMinusOne(OpBuilder &b, Location loc, Value x, double alpha) {
+  return arith::MulFOp::create(b, loc, floatConst(b, loc, x, alpha),
+                               math::ExpM1Op::create(b, loc, x));
+}
+
+/// `x > 0 ? x : otherwise` (or `x >= 0` with `orEqual`).
+Value selectPositive(OpBuilder &b, Location loc, Value x, Value otherwise,
+                     bool orEqual = false) {
+  Value positive = arith::CmpFOp::create(
+      b, loc, orEqual ? arith::CmpFPredicate::OGE : arith::CmpFPredicate::OGT, x,
+      floatConst(b, loc, x, 0.0));
+  return arith::SelectOp::create(b, loc, positive, x, otherwise);
+}
+
+template <>
+Value computeUnary(EluOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  return selectPositive(b, loc, x,
+                        expMinusOne(b, loc, x, op.getAlpha().convertToDouble()),
+                        /*orEqual=*/true);
+}
+
+template <>
+Value computeUnary(SeluOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  Value y = selectPositive(b, loc, x,
+                           expMinusOne(b, loc, x, op.getAlpha().convertToDouble()));
+  return arith::MulFOp::create(
+      b, loc, floatConst(b, loc, x, op.getGamma().convertToDouble()), y);
+}
+
+// max(0, x) + min(0, alpha * (exp(x / alpha) - 1))
+template <>
+Value computeUnary(CeluOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  double alpha = op.getAlpha().convertToDouble();
+  Value scaled = arith::DivFOp::create(b, loc, x, floatConst(b, loc, x, alpha));
+  return selectPositive(b, loc, x, expMinusOne(b, loc, scaled, alpha));
+}
+
+template <>
+Value computeUnary(ThresholdedReluOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  Value above = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OGT, x,
+      floatConst(b, loc, x, op.getAlpha().convertToDouble()));
+  return arith::SelectOp::create(b, loc, above, x, floatConst(b, loc, x, 0.0));
+}
+
+template <>
+Value computeUnary(ShrinkOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  double lambd = op.getLambd().convertToDouble();
+  Value bias = floatConst(b, loc, x, op.getBias().convertToDouble());
+  Value below = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x,
+                                      floatConst(b, loc, x, -lambd));
+  Value above = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x,
+                                      floatConst(b, loc, x, lambd));
+  Value y = arith::SelectOp::create(b, loc, above, arith::SubFOp::create(b, loc, x, bias),
+                                    floatConst(b, loc, x, 0.0));
+  return arith::SelectOp::create(b, loc, below, arith::AddFOp::create(b, loc, x, bias), y);
+}
 
 template <>
 Value computeUnary(SigmoidOp op, OpBuilder &b, Location loc, Value x) {
@@ -138,15 +279,92 @@ BINARY(MulOp, arith::MulFOp, arith::MulIOp, arith::MulIOp)
 BINARY(DivOp, arith::DivFOp, arith::DivSIOp, arith::DivUIOp)
 #undef BINARY
 
+#define LOGICAL(OP, BOOL_OP)                                                   \
+  template <>                                                                  \
+  Value computeBinary(OP op, OpBuilder &b, Location loc, Value l, Value r) {   \
+    return BOOL_OP::create(b, loc, l, r);                                      \
+  }
+LOGICAL(AndOp, arith::AndIOp)
+LOGICAL(OrOp, arith::OrIOp)
+LOGICAL(XorOp, arith::XOrIOp)
+#undef LOGICAL
+
+#define COMPARE(OP, FLOAT_PRED, SIGNED_PRED, UNSIGNED_PRED)                    \
+  template <>                                                                  \
+  Value computeBinary(OP op, OpBuilder &b, Location loc, Value l, Value r) {   \
+    if (isa<FloatType>(l.getType()))                                           \
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::FLOAT_PRED,   \
+                                   l, r);                                      \
+    return arith::CmpIOp::create(b, loc,                                       \
+                                 isUnsignedInt(op.getA())                      \
+                                     ? arith::CmpIPredicate::UNSIGNED_PRED     \
+                                     : arith::CmpIPredicate::SIGNED_PRED,      \
+                                 l, r);                                        \
+  }
+COMPARE(EqualOp, OEQ, eq, eq)
+COMPARE(GreaterOp, OGT, sgt, ugt)
+COMPARE(GreaterOrEqualOp, OGE, sge, uge)
+COMPARE(LessOp, OLT, slt, ult)
+COMPARE(LessOrEqualOp, OLE, sle, ule)
+#undef COMPARE
+
+template <>
+Value computeBinary(PReluOp op, OpBuilder &b, Location loc, Value x, Value slope) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  Value negative = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x,
+                                         floatConst(b, loc, x, 0.0));
+  return arith::SelectOp::create(b, loc, negative,
+                                 arith::MulFOp::create(b, loc, slope, x), x);
+}
+
+// fmod = 1: the sign of the dividend (C fmod); fmod = 0 (integers only): the
+// sign of the divisor (Python %).
+template <>
+Value computeBinary(ModOp op, OpBuilder &b, Location loc, Value l, Value r) {
+  if (isa<FloatType>(l.getType()))
+    return arith::RemFOp::create(b, loc, l, r);
+  if (isUnsignedInt(op.getA()))
+    return arith::RemUIOp::create(b, loc, l, r);
+  Value rem = arith::RemSIOp::create(b, loc, l, r);
+  if (op.getFmod())
+    return rem;
+  Value zero = floatConst(b, loc, l, 0);
+  Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rem, zero);
+  Value signsDiffer = arith::XOrIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, rem, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, r, zero));
+  Value adjust = arith::AndIOp::create(b, loc, nonZero, signsDiffer);
+  return arith::SelectOp::create(b, loc, adjust,
+                                 arith::AddIOp::create(b, loc, rem, r), rem);
+}
+
+/// `x` (of ONNX signedness `isUnsigned`) converted to the float type `to`.
+Value toFloat(OpBuilder &b, Location loc, Value x, Type to, bool isUnsigned) {
+  if (x.getType() == to)
+    return x;
+  if (auto from = dyn_cast<FloatType>(x.getType()))
+    return from.getWidth() < cast<FloatType>(to).getWidth()
+               ? Value(arith::ExtFOp::create(b, loc, to, x))
+               : Value(arith::TruncFOp::create(b, loc, to, x));
+  return isUnsigned ? Value(arith::UIToFPOp::create(b, loc, to, x))
+                    : Value(arith::SIToFPOp::create(b, loc, to, x));
+}
+
+// An integer base is raised in f64 and truncated back, as numpy computes
+// int ** float and casts the result.
 template <>
 Value computeBinary(PowOp op, OpBuilder &b, Location loc, Value l, Value r) {
-  if (!isa<FloatType>(l.getType()))
-    return nullptr;
-  if (r.getType() != l.getType())
-    r = isa<FloatType>(r.getType())
-            ? Value(arith::ExtFOp::create(b, loc, l.getType(), r))
-            : Value(arith::SIToFPOp::create(b, loc, l.getType(), r));
-  return math::PowFOp::create(b, loc, l, r);
+  Type type = l.getType();
+  bool integerBase = !isa<FloatType>(type);
+  Type computeType = integerBase ? Type(b.getF64Type()) : type;
+  Value pow = math::PowFOp::create(
+      b, loc, toFloat(b, loc, l, computeType, isUnsignedInt(op.getX())),
+      toFloat(b, loc, r, computeType, isUnsignedInt(op.getY())));
+  if (!integerBase)
+    return pow;
+  return isUnsignedInt(op.getX()) ? Value(arith::FPToUIOp::create(b, loc, type, pow))
+                                  : Value(arith::FPToSIOp::create(b, loc, type, pow));
 }
 
 /// The scalar computation of `op` from its operands' scalars.
@@ -181,6 +399,64 @@ struct ElementwisePattern : OpConversionPattern<OpTy> {
         });
     if (!supported)
       return rewriter.notifyMatchFailure(op, "unsupported element type");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct WherePattern : OpConversionPattern<WhereOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WhereOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getStaticType(op.getType());
+    if (!type || !llvm::all_of(op->getOperands(),
+                               [](Value v) { return getStaticType(v); }))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    Value result = createElementwise(
+        rewriter, op.getLoc(),
+        cast<RankedTensorType>(getTypeConverter()->convertType(type)),
+        adaptor.getOperands(), [](OpBuilder &b, Location loc, ValueRange args) {
+          return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+Combine getCombine(MaxOp) { return Combine::Max; }
+Combine getCombine(MinOp) { return Combine::Min; }
+Combine getCombine(SumOp) { return Combine::Sum; }
+Combine getCombine(MeanOp) { return Combine::Sum; }
+
+/// Max/Min/Sum/Mean: one linalg.generic folding all the inputs.
+template <typename OpTy>
+struct VariadicPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getStaticType(op.getType());
+    if (!type || !llvm::all_of(op->getOperands(),
+                               [](Value v) { return getStaticType(v); }))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    bool isMean = std::is_same_v<OpTy, MeanOp>;
+    if (isMean && !isa<FloatType>(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "Mean needs float inputs");
+    bool isUnsigned = type.getElementType().isUnsignedInteger();
+    Combine combine = getCombine(op);
+    Value result = createElementwise(
+        rewriter, op.getLoc(),
+        cast<RankedTensorType>(this->getTypeConverter()->convertType(type)),
+        adaptor.getOperands(), [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value acc = args[0];
+          for (Value x : args.drop_front())
+            acc = combineScalars(b, loc, combine, isUnsigned, acc, x);
+          if (isMean)
+            acc = arith::DivFOp::create(b, loc, acc,
+                                        floatConst(b, loc, acc, double(args.size())));
+          return acc;
+        });
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -302,5 +578,25 @@ void mlir::onnxq::populateElementwiseToLinalgPatterns(
       ElementwisePattern<HardSwishOp>, ElementwisePattern<AddOp>,
       ElementwisePattern<SubOp>, ElementwisePattern<MulOp>,
       ElementwisePattern<DivOp>, ElementwisePattern<PowOp>>(converter, ctx);
+  patterns.add<
+      ElementwisePattern<SinOp>, ElementwisePattern<CosOp>,
+      ElementwisePattern<TanOp>, ElementwisePattern<AsinOp>,
+      ElementwisePattern<AcosOp>, ElementwisePattern<AtanOp>,
+      ElementwisePattern<SinhOp>, ElementwisePattern<CoshOp>,
+      ElementwisePattern<AsinhOp>, ElementwisePattern<AcoshOp>,
+      ElementwisePattern<AtanhOp>, ElementwisePattern<SignOp>,
+      ElementwisePattern<RoundOp>, ElementwisePattern<SoftplusOp>,
+      ElementwisePattern<SoftsignOp>, ElementwisePattern<NotOp>,
+      ElementwisePattern<EluOp>, ElementwisePattern<CeluOp>,
+      ElementwisePattern<SeluOp>, ElementwisePattern<ThresholdedReluOp>,
+      ElementwisePattern<ShrinkOp>, ElementwisePattern<IsNaNOp>,
+      ElementwisePattern<IsInfOp>, ElementwisePattern<ModOp>,
+      ElementwisePattern<PReluOp>, ElementwisePattern<EqualOp>,
+      ElementwisePattern<GreaterOp>, ElementwisePattern<GreaterOrEqualOp>,
+      ElementwisePattern<LessOp>, ElementwisePattern<LessOrEqualOp>,
+      ElementwisePattern<AndOp>, ElementwisePattern<OrOp>,
+      ElementwisePattern<XorOp>, VariadicPattern<MaxOp>, VariadicPattern<MinOp>,
+      VariadicPattern<SumOp>, VariadicPattern<MeanOp>, WherePattern>(converter,
+                                                                       ctx);
   patterns.add<ClipPattern, CastPattern>(converter, ctx);
 }

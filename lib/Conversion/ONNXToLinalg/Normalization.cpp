@@ -21,42 +21,6 @@ using namespace mlir::onnxq;
 
 namespace {
 
-using Combiner = function_ref<Value(OpBuilder &, Location, Value, Value)>;
-
-/// Reduces `input` over `axes` into a tensor where those dims have size 1.
-/// The reduction itself writes a tensor without them (a projected
-/// permutation, which vectorizes); a reshape restores the unit dims.
-Value reduceKeepDims(OpBuilder &b, Location loc, Value input,
-                     ArrayRef<int64_t> axes, double init, Combiner combine) {
-  auto type = cast<RankedTensorType>(input.getType());
-  MLIRContext *ctx = b.getContext();
-  int64_t rank = type.getRank();
-  SmallVector<int64_t> keptShape, shape(type.getShape());
-  SmallVector<AffineExpr> outExprs;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (llvm::is_contained(axes, d)) {
-      shape[d] = 1;
-      continue;
-    }
-    keptShape.push_back(type.getDimSize(d));
-    outExprs.push_back(getAffineDimExpr(d, ctx));
-  }
-  auto outType = RankedTensorType::get(keptShape, type.getElementType());
-  Value reduced =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{outType}, ValueRange{input},
-          ValueRange{createFilled(b, loc, outType, init)},
-          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank),
-                                 AffineMap::get(rank, 0, outExprs, ctx)},
-          getIteratorTypes(rank, axes),
-          [&](OpBuilder &nb, Location l, ValueRange args) {
-            linalg::YieldOp::create(nb, l, combine(nb, l, args[1], args[0]));
-          })
-          .getResult(0);
-  return reshapeTo(b, loc, reduced,
-                   RankedTensorType::get(shape, type.getElementType()));
-}
-
 Value add(OpBuilder &b, Location l, Value x, Value y) {
   return arith::AddFOp::create(b, l, x, y);
 }
@@ -71,7 +35,8 @@ Value meanKeepDims(OpBuilder &b, Location loc, Value input,
   int64_t count = 1;
   for (int64_t d : axes)
     count *= type.getDimSize(d);
-  Value sum = reduceKeepDims(b, loc, input, axes, 0.0, add);
+  Value sum = reduceKeepDims(b, loc, input, axes,
+                             getScalarAttr(type.getElementType(), 0.0), add);
   Value divisor = createScalar(b, loc, type.getElementType(), double(count));
   return createElementwise(b, loc, cast<RankedTensorType>(sum.getType()), sum,
                            [&](OpBuilder &nb, Location l, ValueRange args) {
@@ -134,12 +99,12 @@ struct LayerNormPattern : OpConversionPattern<LayerNormalizationOp> {
   LogicalResult
   matchAndRewrite(LayerNormalizationOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    for (Value stat : op.getStats())
-      if (!stat.use_empty())
-        return rewriter.notifyMatchFailure(op, "Mean/InvStdDev outputs are not supported");
     RankedTensorType yType = getStaticType(op.getY());
     if (!isStaticFloat(op.getX()) || !yType)
       return rewriter.notifyMatchFailure(op, "needs a static float input");
+    for (Value stat : op.getStats())
+      if (!isStaticFloat(stat))
+        return rewriter.notifyMatchFailure(op, "needs static float statistics");
     Location loc = op.getLoc();
     Type elementType = yType.getElementType();
     int64_t rank = yType.getRank();
@@ -158,20 +123,27 @@ struct LayerNormPattern : OpConversionPattern<LayerNormalizationOp> {
                                       });
     Value variance = meanKeepDims(rewriter, loc, squares, axes);
     double epsilon = op.getEpsilon().convertToDouble();
-    SmallVector<Value> inputs = {centered, variance, adaptor.getScale()};
+    // InvStdDev = 1 / sqrt(variance + epsilon), an optional result itself.
+    Value invStdDev = createElementwise(
+        rewriter, loc, cast<RankedTensorType>(variance.getType()), variance,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value eps = createScalar(b, l, elementType, epsilon);
+          Value std = math::SqrtOp::create(b, l, arith::AddFOp::create(b, l, args[0], eps));
+          return arith::DivFOp::create(b, l, createScalar(b, l, elementType, 1.0), std);
+        });
+    SmallVector<Value> inputs = {centered, invStdDev, adaptor.getScale()};
     if (adaptor.getB())
       inputs.push_back(adaptor.getB());
     Value y = createElementwise(
         rewriter, loc, yType, inputs, [&](OpBuilder &b, Location l, ValueRange args) {
-          Value eps = createScalar(b, l, elementType, epsilon);
-          Value std = math::SqrtOp::create(b, l, arith::AddFOp::create(b, l, args[1], eps));
-          Value v = arith::MulFOp::create(b, l, arith::DivFOp::create(b, l, args[0], std),
+          Value v = arith::MulFOp::create(b, l, arith::MulFOp::create(b, l, args[0], args[1]),
                                           args[2]);
           return args.size() > 3 ? Value(arith::AddFOp::create(b, l, v, args[3])) : v;
         });
     SmallVector<Value> results = {y};
-    for (Value stat : op.getStats())
-      results.push_back(createEmpty(rewriter, loc, getStaticType(stat)));
+    Value stats[] = {mean, invStdDev};
+    for (auto [stat, value] : llvm::zip(op.getStats(), stats))
+      results.push_back(reshapeTo(rewriter, loc, value, getStaticType(stat)));
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -188,14 +160,18 @@ struct SoftmaxPattern : OpConversionPattern<SoftmaxOp> {
     Location loc = op.getLoc();
     int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
     Value x = adaptor.getInput();
-    Value max = reduceKeepDims(rewriter, loc, x, axis,
-                               -std::numeric_limits<double>::infinity(), maximum);
+    Value max = reduceKeepDims(
+        rewriter, loc, x, axis,
+        getScalarAttr(type.getElementType(),
+                      -std::numeric_limits<double>::infinity()),
+        maximum);
     Value e = createElementwise(rewriter, loc, type, {x, max},
                                 [](OpBuilder &b, Location l, ValueRange args) {
                                   return math::ExpOp::create(
                                       b, l, arith::SubFOp::create(b, l, args[0], args[1]));
                                 });
-    Value sum = reduceKeepDims(rewriter, loc, e, axis, 0.0, add);
+    Value sum = reduceKeepDims(rewriter, loc, e, axis,
+                               getScalarAttr(type.getElementType(), 0.0), add);
     Value y = createElementwise(rewriter, loc, type, {e, sum},
                                 [](OpBuilder &b, Location l, ValueRange args) {
                                   return arith::DivFOp::create(b, l, args[0], args[1]);

@@ -40,6 +40,10 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
+  populateReductionToLinalgPatterns(converter, patterns);
+  populateTriluToLinalgPatterns(converter, patterns);
+  populateConvTransposeToLinalgPatterns(converter, patterns);
+  populateRuntimeGatherToLinalgPatterns(converter, patterns);
 }
 
 namespace {

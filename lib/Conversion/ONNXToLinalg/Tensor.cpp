@@ -63,11 +63,11 @@ struct ForwardPattern : OpConversionPattern<OpTy> {
     }
     SmallVector<Value> results = {adaptor.getOperands()[0]};
     for (Value extra : op->getResults().drop_front()) {
-      if (!extra.use_empty())
-        return rewriter.notifyMatchFailure(op, "extra outputs are not supported");
-      results.push_back(createEmpty(rewriter, op.getLoc(),
-                                    cast<RankedTensorType>(this->getTypeConverter()->convertType(
-                                        extra.getType()))));
+      auto type = getStaticType(extra);
+      if (!type)
+        return rewriter.notifyMatchFailure(op, "needs a static mask type");
+      // Dropout's mask: nothing is dropped at inference time.
+      results.push_back(createFilled(rewriter, op.getLoc(), type, 1.0));
     }
     rewriter.replaceOp(op, results);
     return success();

@@ -11,6 +11,8 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::onnxq;
 
@@ -93,9 +95,98 @@ Value mlir::onnxq::createEmpty(OpBuilder &b, Location loc,
 
 Value mlir::onnxq::createFilled(OpBuilder &b, Location loc,
                                 RankedTensorType type, double value) {
-  Value scalar = createScalar(b, loc, type.getElementType(), value);
+  return createFilled(b, loc, type, getScalarAttr(type.getElementType(), value));
+}
+
+Value mlir::onnxq::createFilled(OpBuilder &b, Location loc,
+                                RankedTensorType type, TypedAttr value) {
+  Value scalar = arith::ConstantOp::create(b, loc, value);
   return linalg::FillOp::create(b, loc, scalar, createEmpty(b, loc, type))
       .getResult(0);
+}
+
+TypedAttr mlir::onnxq::getIdentity(Type type, Combine combine, bool isUnsigned) {
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    double inf = std::numeric_limits<double>::infinity();
+    double v = combine == Combine::Sum    ? 0.0
+               : combine == Combine::Prod ? 1.0
+               : combine == Combine::Max  ? -inf
+                                          : inf;
+    return FloatAttr::get(floatType, v);
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt v;
+  switch (combine) {
+  case Combine::Sum:
+    v = APInt(width, 0);
+    break;
+  case Combine::Prod:
+    v = APInt(width, 1);
+    break;
+  case Combine::Max:
+    v = isUnsigned ? APInt::getMinValue(width) : APInt::getSignedMinValue(width);
+    break;
+  case Combine::Min:
+    v = isUnsigned ? APInt::getMaxValue(width) : APInt::getSignedMaxValue(width);
+    break;
+  }
+  return IntegerAttr::get(type, v);
+}
+
+Value mlir::onnxq::combineScalars(OpBuilder &b, Location loc, Combine combine,
+                     bool isUnsigned, Value x, Value y) {
+  bool isFloat = isa<FloatType>(x.getType());
+  switch (combine) {
+  case Combine::Sum:
+    return isFloat ? Value(arith::AddFOp::create(b, loc, x, y))
+                   : Value(arith::AddIOp::create(b, loc, x, y));
+  case Combine::Prod:
+    return isFloat ? Value(arith::MulFOp::create(b, loc, x, y))
+                   : Value(arith::MulIOp::create(b, loc, x, y));
+  case Combine::Max:
+    return isFloat      ? Value(arith::MaximumFOp::create(b, loc, x, y))
+           : isUnsigned ? Value(arith::MaxUIOp::create(b, loc, x, y))
+                        : Value(arith::MaxSIOp::create(b, loc, x, y));
+  case Combine::Min:
+    return isFloat      ? Value(arith::MinimumFOp::create(b, loc, x, y))
+           : isUnsigned ? Value(arith::MinUIOp::create(b, loc, x, y))
+                        : Value(arith::MinSIOp::create(b, loc, x, y));
+  }
+  llvm_unreachable("unknown combine");
+}
+
+/// The reduction itself writes a tensor without the reduced dims (a projected
+/// permutation, which vectorizes); a reshape restores the unit dims.
+Value mlir::onnxq::reduceKeepDims(OpBuilder &b, Location loc, Value input,
+                                  ArrayRef<int64_t> axes, TypedAttr init,
+                                  Combiner combine) {
+  auto type = cast<RankedTensorType>(input.getType());
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> keptShape, shape(type.getShape());
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (llvm::is_contained(axes, d)) {
+      shape[d] = 1;
+      continue;
+    }
+    keptShape.push_back(type.getDimSize(d));
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  }
+  auto outType = RankedTensorType::get(keptShape, type.getElementType());
+  Value filled = createFilled(b, loc, outType, init);
+  Value reduced =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{outType}, ValueRange{input}, ValueRange{filled},
+          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank),
+                                 AffineMap::get(rank, 0, outExprs, ctx)},
+          getIteratorTypes(rank, axes),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            linalg::YieldOp::create(nb, l, combine(nb, l, args[1], args[0]));
+          })
+          .getResult(0);
+  return reshapeTo(b, loc, reduced,
+                   RankedTensorType::get(shape, type.getElementType()));
 }
 
 SmallVector<utils::IteratorType>

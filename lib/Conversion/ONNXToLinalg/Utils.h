@@ -45,6 +45,10 @@ Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type);
 Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
                    double value);
 
+/// A tensor of `type` filled with the scalar `value`.
+Value createFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                   TypedAttr value);
+
 /// The computation of one element from the scalars of the inputs.
 using ScalarBody =
     function_ref<Value(OpBuilder &b, Location loc, ValueRange args)>;
@@ -54,6 +58,25 @@ using ScalarBody =
 /// repeat). Inputs may have any rank up to the result's.
 Value createElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
                         ValueRange inputs, ScalarBody body);
+
+/// Associative combinations of reductions and variadic ops.
+enum class Combine { Sum, Prod, Max, Min };
+
+/// The identity of `combine` in `type` (the lowest or highest value for
+/// Max/Min). `isUnsigned` is the ONNX signedness of an integer type.
+TypedAttr getIdentity(Type type, Combine combine, bool isUnsigned);
+
+/// `x combine y` for float, signed or unsigned integer scalars.
+Value combineScalars(OpBuilder &b, Location loc, Combine combine,
+                     bool isUnsigned, Value x, Value y);
+
+/// Combines an accumulator (first) with an element (second).
+using Combiner = function_ref<Value(OpBuilder &, Location, Value, Value)>;
+
+/// Reduces `input` over `axes`, starting from `init`, into a tensor where
+/// those dims have size 1.
+Value reduceKeepDims(OpBuilder &b, Location loc, Value input,
+                     ArrayRef<int64_t> axes, TypedAttr init, Combiner combine);
 
 /// Reshapes a static tensor to another static shape with the same number of
 /// elements (collapse to 1-D, expand to the target; canonicalization merges

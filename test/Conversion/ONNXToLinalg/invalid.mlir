@@ -1,9 +1,9 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file -verify-diagnostics
 
-func.func @no_lowering(%x: tensor<1x2x4x4xf32>, %w: tensor<2x2x3x3xf32>) -> tensor<1x2x6x6xf32> {
-  // expected-error @+1 {{'onnx.ConvTranspose' has no lowering to native code yet}}
-  %0 = onnx.ConvTranspose(%x, %w) : (tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x6x6xf32>
-  return %0 : tensor<1x2x6x6xf32>
+func.func @no_lowering(%x: tensor<2x3xui8>, %s: tensor<f32>, %zp: tensor<ui8>, %w: tensor<3x4xi8>, %wzp: tensor<i8>) -> tensor<2x4xui8> {
+  // expected-error @+1 {{'onnx.QLinearMatMul' has no lowering to native code yet}}
+  %0 = onnx.QLinearMatMul(%x, %s, %zp, %w, %s, %wzp, %s, %zp) : (tensor<2x3xui8>, tensor<f32>, tensor<ui8>, tensor<3x4xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<2x4xui8>
+  return %0 : tensor<2x4xui8>
 }
 
 // -----
@@ -16,11 +16,12 @@ func.func @dynamic_shape(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 
 // -----
 
-func.func @reflect_pad(%x: tensor<2x3xf32>) -> tensor<3x3xf32> {
-  %pads = onnx.Constant dense<[0, 0, 1, 0]> : tensor<4xi64>
+// One reflection covers pads up to dim - 1 on each side.
+func.func @reflect_pad_too_wide(%x: tensor<2x3xf32>) -> tensor<2x6xf32> {
+  %pads = onnx.Constant dense<[0, 3, 0, 0]> : tensor<4xi64>
   // expected-error @+1 {{failed to legalize operation 'onnx.Pad'}}
-  %0 = onnx.Pad(%x, %pads) {mode = "reflect"} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<3x3xf32>
-  return %0 : tensor<3x3xf32>
+  %0 = onnx.Pad(%x, %pads) {mode = "reflect"} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
 }
 
 // -----
@@ -39,4 +40,13 @@ func.func @resize_runtime_scales(%x: tensor<1x1x4x4xf32>, %s: tensor<4xf32>) -> 
   // expected-error @+1 {{failed to legalize operation 'onnx.Resize'}}
   %0 = onnx.Resize(%x) scales(%s) : (tensor<1x1x4x4xf32>, tensor<4xf32>) -> tensor<1x1x2x2xf32>
   return %0 : tensor<1x1x2x2xf32>
+}
+
+// -----
+
+// Runtime axes without keepdims: the result shape does not say which axes.
+func.func @reduce_sum_runtime_axes_no_keepdims(%x: tensor<3x2x2xf32>, %axes: tensor<1xi64>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{failed to legalize operation 'onnx.ReduceSum'}}
+  %0 = onnx.ReduceSum(%x, %axes) {keepdims = 0 : i64} : (tensor<3x2x2xf32>, tensor<1xi64>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
 }

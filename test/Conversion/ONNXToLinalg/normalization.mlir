@@ -60,3 +60,23 @@ func.func @layernorm(%x: tensor<2x8xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) 
   %0 = onnx.LayerNormalization(%x, %s, %b) : (tensor<2x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+// Mean and InvStdDev = 1 / sqrt(var + eps) are results too (keep-dims shape).
+// CHECK-LABEL: func @layernorm_stats
+// CHECK: %[[MEAN:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<2x1xf32>)
+// CHECK:   arith.divf
+// The variance: mean of the squares of x - mean.
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x1xf32>)
+// CHECK: %[[INV:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<2x1xf32>)
+// CHECK:   %[[STD:.*]] = math.sqrt
+// CHECK:   %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:   arith.divf %[[ONE]], %[[STD]]
+// CHECK: %[[Y:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<2x8xf32>, tensor<2xf32>, tensor<8xf32>)
+// CHECK: return %[[Y]], %[[MEAN]], %[[INV]]
+func.func @layernorm_stats(%x: tensor<2x8xf32>, %s: tensor<8xf32>) -> (tensor<2x8xf32>, tensor<2x1xf32>, tensor<2x1xf32>) {
+  %0:3 = onnx.LayerNormalization(%x, %s) : (tensor<2x8xf32>, tensor<8xf32>) -> (tensor<2x8xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+  return %0#0, %0#1, %0#2 : tensor<2x8xf32>, tensor<2x1xf32>, tensor<2x1xf32>
+}

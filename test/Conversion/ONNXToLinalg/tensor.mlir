@@ -88,3 +88,16 @@ func.func @shape_and_constants(%x: tensor<2x3x4xf32>) -> tensor<2xi64> {
   %0 = onnx.Shape(%x) {start = 1 : i64} : (tensor<2x3x4xf32>) -> tensor<2xi64>
   return %0 : tensor<2xi64>
 }
+
+// -----
+
+// Dropout's mask at inference time: nothing is dropped.
+// CHECK-LABEL: func @dropout_mask
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: %[[MASK:.*]] = linalg.fill ins(%[[TRUE]] : i1) outs(%{{.*}} : tensor<4xi1>)
+// CHECK: return %[[X]], %[[MASK]]
+func.func @dropout_mask(%x: tensor<4xf32>, %r: tensor<f32>) -> (tensor<4xf32>, tensor<4xi1>) {
+  %0:2 = onnx.Dropout(%x) ratio(%r) : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<4xi1>)
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4xi1>
+}

@@ -29,6 +29,14 @@ void populateTensorToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateResizeToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
+void populateReductionToLinalgPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns);
+void populateConvTransposeToLinalgPatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns);
+void populateRuntimeGatherToLinalgPatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns);
+void populateTriluToLinalgPatterns(const TypeConverter &converter,
+                                   RewritePatternSet &patterns);
 
 /// All of the above.
 void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,

@@ -3,8 +3,6 @@
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
-#include "llvm/ADT/SmallSet.h"
-
 using namespace mlir;
 using namespace mlir::onnxq;
 using namespace mlir::onnxq::detail;
@@ -18,9 +16,7 @@ LogicalResult ClipOp::verify() {
 }
 
 LogicalResult SoftmaxOp::verify() {
-  std::optional<int64_t> rank = getRank(getInput());
-  return rank ? verifyAxis(*this, getAxis(), std::max<int64_t>(*rank, 1))
-              : success();
+  return verifyAxisOf(*this, getAxis(), getInput());
 }
 
 LogicalResult AddOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
@@ -62,15 +58,5 @@ LogicalResult MatMulOp::verify() {
 }
 
 LogicalResult ReduceMeanOp::verify() {
-  std::optional<int64_t> rank = getRank(getData());
-  if (!rank || !getAxes())
-    return success();
-  llvm::SmallSet<int64_t, 4> seen;
-  for (int64_t axis : getI64Values(*getAxes())) {
-    if (failed(verifyAxis(*this, axis, *rank, "axes")))
-      return failure();
-    if (!seen.insert(axis < 0 ? axis + *rank : axis).second)
-      return emitOpError() << "expects unique axes, got " << axis << " twice";
-  }
-  return success();
+  return verifyAxes(*this, getAxesAttr(), getData());
 }

@@ -3,6 +3,7 @@
 #include "VerifyUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
 
@@ -36,6 +37,34 @@ LogicalResult verifyAxis(Operation *op, int64_t axis, int64_t rank,
     return op->emitOpError() << "expects " << name << " in [" << -rank << ", "
                              << upper << "] for rank " << rank << ", got "
                              << axis;
+  return success();
+}
+
+LogicalResult verifyAxisOf(Operation *op, int64_t axis, Value data) {
+  std::optional<int64_t> rank = getRank(data);
+  return rank ? verifyAxis(op, axis, std::max<int64_t>(*rank, 1)) : success();
+}
+
+LogicalResult verifyAxes(Operation *op, ArrayAttr axes, Value data) {
+  std::optional<int64_t> rank = getRank(data);
+  if (!rank || !axes)
+    return success();
+  llvm::SmallSet<int64_t, 4> seen;
+  for (int64_t axis : getI64Values(axes)) {
+    if (failed(verifyAxis(op, axis, *rank, "axes")))
+      return failure();
+    if (!seen.insert(axis < 0 ? axis + *rank : axis).second)
+      return op->emitOpError() << "expects unique axes, got " << axis
+                               << " twice";
+  }
+  return success();
+}
+
+LogicalResult verifyBoolElement(Operation *op, Value value, StringRef name) {
+  Type type = getElementTypeOrSelf(value.getType());
+  if (!type.isInteger(1))
+    return op->emitOpError() << "expects " << name
+                             << " to have bool (i1) elements, got " << type;
   return success();
 }
 

@@ -29,8 +29,18 @@ SmallVector<int64_t> getI64Values(ArrayAttr array);
 LogicalResult verifyAxis(Operation *op, int64_t axis, int64_t rank,
                          StringRef name = "axis", bool allowEnd = false);
 
+/// `axis` must lie within the rank of a ranked `data` (a scalar counts as
+/// rank 1, as ONNX's Softmax-like ops accept it).
+LogicalResult verifyAxisOf(Operation *op, int64_t axis, Value data);
+
+/// Reduction `axes` must be unique and each in [-rank, rank).
+LogicalResult verifyAxes(Operation *op, ArrayAttr axes, Value data);
+
 /// The static dimensions of `a` and `b` must broadcast numpy-style.
 LogicalResult verifyBroadcastable(Operation *op, Value a, Value b);
+
+/// `value`'s element type must be i1 (an ONNX bool).
+LogicalResult verifyBoolElement(Operation *op, Value value, StringRef name);
 
 /// A ranked `value` must have rank `rank` (named `name` in the message).
 LogicalResult verifyRank(Operation *op, Value value, int64_t rank,

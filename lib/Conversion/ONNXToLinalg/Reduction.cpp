@@ -1,0 +1,361 @@
+//===- Reduction.cpp - Reduce*, ArgMax/ArgMin, LogSoftmax, Hardmax --------===//
+//
+// Every reduction is a keep-dims `linalg.generic` with reduction iterators,
+// wrapped by element-wise maps before (|x|, x^2, ...) and after (sqrt, log);
+// the result is then reshaped to the op's type, which drops the reduced dims
+// when keepdims = 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+/// Reduces `input` over `axes` with `combine`, keeping them as size-1 dims.
+Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes,
+             Combine combine, bool isUnsigned) {
+  Type type = getElementTypeOrSelf(input.getType());
+  return reduceKeepDims(b, loc, input, axes,
+                        getIdentity(type, combine, isUnsigned), [&](OpBuilder &nb, Location l, Value acc, Value x) {
+                          return combineScalars(nb, l, combine, isUnsigned, acc, x);
+                        });
+}
+
+/// An element-wise map of a static tensor to a tensor of the same type.
+Value map(OpBuilder &b, Location loc, Value input,
+          function_ref<Value(OpBuilder &, Location, Value)> fn) {
+  return createElementwise(b, loc, cast<RankedTensorType>(input.getType()),
+                           input, [&](OpBuilder &nb, Location l, ValueRange args) {
+                             return fn(nb, l, args[0]);
+                           });
+}
+
+/// The axes of an `axes` attribute, normalized; all of them when absent.
+SmallVector<int64_t> getReduceAxes(std::optional<ArrayAttr> attr,
+                                   int64_t rank) {
+  SmallVector<int64_t> axes;
+  if (attr && !attr->empty()) {
+    for (int64_t a : getIntsOr(*attr, 0, 0))
+      axes.push_back(normalizeAxis(a, rank));
+  } else {
+    for (int64_t d = 0; d < rank; ++d)
+      axes.push_back(d);
+  }
+  return axes;
+}
+
+/// How one Reduce* op computes: an element-wise map before the reduction,
+/// the reduction, and a map after it.
+struct ReduceRecipe {
+  Combine combine;
+  Value (*before)(OpBuilder &, Location, Value) = nullptr;
+  Value (*after)(OpBuilder &, Location, Value) = nullptr;
+  bool floatOnly = false;
+};
+
+Value absF(OpBuilder &b, Location l, Value x) { return math::AbsFOp::create(b, l, x); }
+Value square(OpBuilder &b, Location l, Value x) {
+  return isa<FloatType>(x.getType()) ? Value(arith::MulFOp::create(b, l, x, x))
+                                     : Value(arith::MulIOp::create(b, l, x, x));
+}
+Value sqrtF(OpBuilder &b, Location l, Value x) { return math::SqrtOp::create(b, l, x); }
+Value logF(OpBuilder &b, Location l, Value x) { return math::LogOp::create(b, l, x); }
+
+ReduceRecipe getRecipe(ReduceMaxOp) { return {Combine::Max}; }
+ReduceRecipe getRecipe(ReduceMinOp) { return {Combine::Min}; }
+ReduceRecipe getRecipe(ReduceProdOp) { return {Combine::Prod}; }
+ReduceRecipe getRecipe(ReduceSumSquareOp) { return {Combine::Sum, square}; }
+ReduceRecipe getRecipe(ReduceL1Op) { return {Combine::Sum, absF, nullptr, true}; }
+ReduceRecipe getRecipe(ReduceL2Op) { return {Combine::Sum, square, sqrtF, true}; }
+ReduceRecipe getRecipe(ReduceLogSumOp) {
+  return {Combine::Sum, nullptr, logF, true};
+}
+
+/// Reduce* ops with an `axes` attribute (ReduceLogSumExp is below).
+template <typename OpTy>
+struct ReducePattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getStaticType(op.getData());
+    RankedTensorType outType = getStaticType(op.getReduced());
+    if (!inType || !outType)
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    ReduceRecipe recipe = getRecipe(op);
+    bool isFloat = isa<FloatType>(inType.getElementType());
+    if (recipe.floatOnly && !isFloat)
+      return rewriter.notifyMatchFailure(op, "needs a float input");
+    bool isUnsigned = inType.getElementType().isUnsignedInteger();
+    Location loc = op.getLoc();
+    Value x = adaptor.getData();
+    if (recipe.before)
+      x = map(rewriter, loc, x, recipe.before);
+    Value r = reduce(rewriter, loc, x, getReduceAxes(op.getAxes(), inType.getRank()),
+                     recipe.combine, isUnsigned);
+    if (recipe.after)
+      r = map(rewriter, loc, r, recipe.after);
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, r,
+                                     cast<RankedTensorType>(this->getTypeConverter()->convertType(outType))));
+    return success();
+  }
+};
+
+/// log(sum(exp(x))) computed as max + log(sum(exp(x - max))), which does not
+/// overflow.
+struct ReduceLogSumExpPattern : OpConversionPattern<ReduceLogSumExpOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceLogSumExpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getStaticType(op.getData());
+    RankedTensorType outType = getStaticType(op.getReduced());
+    if (!inType || !outType || !isa<FloatType>(inType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    Location loc = op.getLoc();
+    SmallVector<int64_t> axes = getReduceAxes(op.getAxes(), inType.getRank());
+    Value x = adaptor.getData();
+    Value max = reduce(rewriter, loc, x, axes, Combine::Max, false);
+    // An all -inf slice has max -inf: shift by 0 there, not by -inf (NaN).
+    Value shift = map(rewriter, loc, max, [](OpBuilder &b, Location l, Value m) {
+      Value finite = arith::CmpFOp::create(
+          b, l, arith::CmpFPredicate::ONE, math::AbsFOp::create(b, l, m),
+          createScalar(b, l, m.getType(), std::numeric_limits<double>::infinity()));
+      return arith::SelectOp::create(b, l, finite, m, createScalar(b, l, m.getType(), 0.0));
+    });
+    Value e = createElementwise(rewriter, loc, inType, {x, shift},
+                                [](OpBuilder &b, Location l, ValueRange args) {
+                                  return math::ExpOp::create(
+                                      b, l, arith::SubFOp::create(b, l, args[0], args[1]));
+                                });
+    Value sum = reduce(rewriter, loc, e, axes, Combine::Sum, false);
+    Value y = createElementwise(
+        rewriter, loc, cast<RankedTensorType>(sum.getType()), {sum, shift},
+        [](OpBuilder &b, Location l, ValueRange args) {
+          return arith::AddFOp::create(b, l, math::LogOp::create(b, l, args[0]), args[1]);
+        });
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, y, outType));
+    return success();
+  }
+};
+
+/// The reduced axes of ReduceSum when `axes` is a runtime input: with
+/// keepdims they are exactly the dims the result shape shrinks to 1 (a
+/// reduction over a size-1 dim is the identity).
+std::optional<SmallVector<int64_t>> getAxesFromShapes(RankedTensorType in,
+                                                      RankedTensorType out,
+                                                      bool keepdims) {
+  if (!keepdims || in.getRank() != out.getRank())
+    return std::nullopt;
+  SmallVector<int64_t> axes;
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    if (in.getDimSize(d) == out.getDimSize(d))
+      continue;
+    if (out.getDimSize(d) != 1)
+      return std::nullopt;
+    axes.push_back(d);
+  }
+  return axes;
+}
+
+struct ReduceSumPattern : OpConversionPattern<ReduceSumOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceSumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getStaticType(op.getData());
+    RankedTensorType outType = getStaticType(op.getReduced());
+    if (!inType || !outType)
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    int64_t rank = inType.getRank();
+    SmallVector<int64_t> axes;
+    if (!op.getAxes()) {
+      if (!op.getNoopWithEmptyAxes())
+        axes = getReduceAxes(std::nullopt, rank);
+    } else if (std::optional<SmallVector<int64_t>> values =
+                   getConstantInts(op.getAxes())) {
+      for (int64_t a : *values)
+        axes.push_back(normalizeAxis(a, rank));
+      if (axes.empty() && !op.getNoopWithEmptyAxes())
+        axes = getReduceAxes(std::nullopt, rank);
+    } else if (std::optional<SmallVector<int64_t>> derived =
+                   getAxesFromShapes(inType, outType, op.getKeepdims())) {
+      axes = *derived;
+    } else {
+      return rewriter.notifyMatchFailure(
+          op, "runtime axes with keepdims = 0 are not supported");
+    }
+    Location loc = op.getLoc();
+    // No axes with noop_with_empty_axes: the identity.
+    Value r = axes.empty() ? adaptor.getData()
+                           : reduce(rewriter, loc, adaptor.getData(), axes,
+                                    Combine::Sum,
+                                    inType.getElementType().isUnsignedInteger());
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, r,
+                                     cast<RankedTensorType>(getTypeConverter()->convertType(outType))));
+    return success();
+  }
+};
+
+/// Index (int64) of the first (or last) maximum (or minimum) of `input`
+/// along `axis`, with that axis kept as size 1.
+Value argReduceKeepDims(OpBuilder &b, Location loc, Value input, int64_t axis,
+                        bool isMax, bool last, bool isUnsigned) {
+  auto type = cast<RankedTensorType>(input.getType());
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = type.getRank();
+  Type elementType = type.getElementType();
+  SmallVector<int64_t> keptShape, shape(type.getShape());
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == axis)
+      continue;
+    keptShape.push_back(type.getDimSize(d));
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  }
+  shape[axis] = 1;
+  auto valueType = RankedTensorType::get(keptShape, elementType);
+  auto indexType = RankedTensorType::get(keptShape, b.getI64Type());
+  Combine combine = isMax ? Combine::Max : Combine::Min;
+  Value values = createFilled(b, loc, valueType,
+                              getIdentity(elementType, combine, isUnsigned));
+  Value indices = createFilled(b, loc, indexType, 0);
+  AffineMap outMap = AffineMap::get(rank, 0, outExprs, ctx);
+  bool isFloat = isa<FloatType>(elementType);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{valueType, indexType}, ValueRange{input},
+      ValueRange{values, indices},
+      SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank), outMap, outMap},
+      getIteratorTypes(rank, {axis}),
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value x = args[0], best = args[1], bestIndex = args[2];
+        // Strictly better keeps the first extremum; ties move to the last.
+        Value better;
+        if (isFloat) {
+          auto pred = isMax ? (last ? arith::CmpFPredicate::OGE : arith::CmpFPredicate::OGT)
+                            : (last ? arith::CmpFPredicate::OLE : arith::CmpFPredicate::OLT);
+          better = arith::CmpFOp::create(nb, l, pred, x, best);
+        } else {
+          arith::CmpIPredicate pred;
+          if (isMax)
+            pred = isUnsigned ? (last ? arith::CmpIPredicate::uge : arith::CmpIPredicate::ugt)
+                              : (last ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sgt);
+          else
+            pred = isUnsigned ? (last ? arith::CmpIPredicate::ule : arith::CmpIPredicate::ult)
+                              : (last ? arith::CmpIPredicate::sle : arith::CmpIPredicate::slt);
+          better = arith::CmpIOp::create(nb, l, pred, x, best);
+        }
+        Value index = arith::IndexCastOp::create(
+            nb, l, nb.getI64Type(), linalg::IndexOp::create(nb, l, axis));
+        linalg::YieldOp::create(
+            nb, l,
+            ValueRange{arith::SelectOp::create(nb, l, better, x, best),
+                       arith::SelectOp::create(nb, l, better, index, bestIndex)});
+      });
+  return reshapeTo(b, loc, generic.getResult(1),
+                   RankedTensorType::get(shape, b.getI64Type()));
+}
+
+template <typename OpTy>
+struct ArgReducePattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getStaticType(op.getData());
+    RankedTensorType outType = getStaticType(op.getReduced());
+    if (!inType || !outType || inType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    int64_t axis = normalizeAxis(op.getAxis(), inType.getRank());
+    Value indices = argReduceKeepDims(
+        rewriter, op.getLoc(), adaptor.getData(), axis,
+        std::is_same_v<OpTy, ArgMaxOp>, op.getSelectLastIndex(),
+        inType.getElementType().isUnsignedInteger());
+    rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(), indices, outType));
+    return success();
+  }
+};
+
+/// x - max - log(sum(exp(x - max))) along the axis.
+struct LogSoftmaxPattern : OpConversionPattern<LogSoftmaxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LogSoftmaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getStaticType(op.getOutput());
+    if (!type || !isa<FloatType>(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    Location loc = op.getLoc();
+    int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
+    Value x = adaptor.getInput();
+    Value max = reduce(rewriter, loc, x, axis, Combine::Max, false);
+    Value shifted = createElementwise(rewriter, loc, type, {x, max},
+                                      [](OpBuilder &b, Location l, ValueRange args) {
+                                        return arith::SubFOp::create(b, l, args[0], args[1]);
+                                      });
+    Value e = map(rewriter, loc, shifted, [](OpBuilder &b, Location l, Value v) {
+      return math::ExpOp::create(b, l, v);
+    });
+    Value sum = reduce(rewriter, loc, e, axis, Combine::Sum, false);
+    Value y = createElementwise(rewriter, loc, type, {shifted, sum},
+                                [](OpBuilder &b, Location l, ValueRange args) {
+                                  return arith::SubFOp::create(
+                                      b, l, args[0], math::LogOp::create(b, l, args[1]));
+                                });
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
+/// 1 where the index along the axis is that of the first maximum.
+struct HardmaxPattern : OpConversionPattern<HardmaxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(HardmaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getStaticType(op.getOutput());
+    if (!type || type.getRank() == 0 || !isa<FloatType>(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    Location loc = op.getLoc();
+    int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
+    Value argmax = argReduceKeepDims(rewriter, loc, adaptor.getInput(), axis,
+                                     /*isMax=*/true, /*last=*/false, false);
+    Value y = createElementwise(
+        rewriter, loc, type, argmax, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value index = arith::IndexCastOp::create(b, l, b.getI64Type(),
+                                                   linalg::IndexOp::create(b, l, axis));
+          Value hit = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, index, args[0]);
+          return arith::SelectOp::create(b, l, hit,
+                                         createScalar(b, l, type.getElementType(), 1.0),
+                                         createScalar(b, l, type.getElementType(), 0.0));
+        });
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::onnxq::populateReductionToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ReducePattern<ReduceMaxOp>, ReducePattern<ReduceMinOp>,
+               ReducePattern<ReduceProdOp>, ReducePattern<ReduceSumSquareOp>,
+               ReducePattern<ReduceL1Op>, ReducePattern<ReduceL2Op>,
+               ReducePattern<ReduceLogSumOp>, ReduceLogSumExpPattern,
+               ReduceSumPattern, ArgReducePattern<ArgMaxOp>,
+               ArgReducePattern<ArgMinOp>, LogSoftmaxPattern, HardmaxPattern>(
+      converter, patterns.getContext());
+}
