@@ -23,8 +23,9 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   // The interface, while the onnx types still say what it is.
   pm.addPass(createRecordABIPass({options.entry}));
 
-  // QOperator models take the QDQ path like every quantized graph.
-  pm.addNestedPass<func::FuncOp>(createQOperatorToQDQPass());
+  // Quantized graphs compute on integers: QDQ islands become QLinear* ops,
+  // the form QOperator models arrive in.
+  pm.addNestedPass<func::FuncOp>(createFuseQDQPass());
 
   // Tensors: onnx -> linalg, then fuse element-wise chains (BatchNorm, bias,
   // activations) into their producers' loops.

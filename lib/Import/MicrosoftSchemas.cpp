@@ -38,6 +38,27 @@ static void inferQLinearGlobalAveragePool(InferenceContext &ctx) {
   }
 }
 
+static void inferQGemm(InferenceContext &ctx) {
+  // Y is 8-bit like y_zero_point when y_scale is given, else float.
+  if (ctx.getNumInputs() > 8 && ctx.getInputType(8))
+    propagateElemTypeFromInputToOutput(ctx, 8, 0);
+  else if (ctx.getNumInputs() > 7 && ctx.getInputType(7))
+    updateOutputElemType(ctx, 0, TensorProto::UINT8);
+  else
+    updateOutputElemType(ctx, 0, TensorProto::FLOAT);
+  if (!hasInputShape(ctx, 0) || !hasInputShape(ctx, 3))
+    return;
+  const TensorShapeProto &a = ctx.getInputType(0)->tensor_type().shape();
+  const TensorShapeProto &b = ctx.getInputType(3)->tensor_type().shape();
+  if (a.dim_size() != 2 || b.dim_size() != 2)
+    fail_shape_inference("QGemm expects 2-D A and B");
+  const AttributeProto *transA = ctx.getAttribute("transA");
+  const AttributeProto *transB = ctx.getAttribute("transB");
+  TensorShapeProto *out = getOutputShape(ctx, 0);
+  *out->add_dim() = a.dim(transA && transA->i() ? 1 : 0);
+  *out->add_dim() = b.dim(transB && transB->i() ? 0 : 1);
+}
+
 static OpSchema quantizedTriple(OpSchema schema, int first, const char *name) {
   std::string n(name);
   return schema.Input(first, n, "", "T")
@@ -76,5 +97,29 @@ void mlir::onnxq::registerMicrosoftSchemas() {
         .TypeConstraint("T", int8Types, "8-bit integers")
         .TypeAndShapeInferenceFunction(inferQLinearGlobalAveragePool);
     OpSchemaRegistry::OpSchemaRegisterOnce registerPool(pool);
+
+    OpSchema gemm("QGemm", __FILE__, __LINE__);
+    gemm.SetDomain(kDomain)
+        .SinceVersion(1)
+        .Attr("alpha", "", AttributeProto::FLOAT, 1.0f)
+        .Attr("transA", "", AttributeProto::INT, static_cast<int64_t>(0))
+        .Attr("transB", "", AttributeProto::INT, static_cast<int64_t>(0))
+        .Input(0, "A", "", "TA")
+        .Input(1, "a_scale", "", "tensor(float)")
+        .Input(2, "a_zero_point", "", "TA")
+        .Input(3, "B", "", "TB")
+        .Input(4, "b_scale", "", "tensor(float)")
+        .Input(5, "b_zero_point", "", "TB")
+        .Input(6, "C", "", "tensor(int32)", OpSchema::Optional)
+        .Input(7, "y_scale", "", "tensor(float)", OpSchema::Optional)
+        .Input(8, "y_zero_point", "", "TYZ", OpSchema::Optional)
+        .Output(0, "Y", "", "TY")
+        .TypeConstraint("TA", int8Types, "8-bit integers")
+        .TypeConstraint("TB", int8Types, "8-bit integers")
+        .TypeConstraint("TYZ", int8Types, "8-bit integers")
+        .TypeConstraint("TY", {"tensor(float)", "tensor(uint8)", "tensor(int8)"},
+                        "float, or the zero point's type")
+        .TypeAndShapeInferenceFunction(inferQGemm);
+    OpSchemaRegistry::OpSchemaRegisterOnce registerGemm(gemm);
   });
 }

@@ -108,4 +108,26 @@ def QOperatorToQDQPass : Pass<"onnx-qoperator-to-qdq", "func::FuncOp"> {
   }];
 }
 
+def FuseQDQPass : Pass<"onnx-fuse-qdq", "func::FuncOp"> {
+  let summary = "Fuse DequantizeLinear -> op -> QuantizeLinear islands into integer ops";
+  let description = [{
+    The QDQ form says which tensors are quantized; this pass makes the ops
+    between them compute on the integers, the way ONNX Runtime executes QDQ
+    models. Each island becomes the QOperator op with the same semantics:
+    Conv -> QLinearConv, Gemm -> com.microsoft QGemm, MatMul with constant
+    weights -> QLinearMatMul, Add -> com.microsoft QLinearAdd,
+    GlobalAveragePool -> com.microsoft QLinearGlobalAveragePool (a Relu
+    between the op and its QuantizeLinear becomes a Max with the output zero
+    point). Concat quantizes each input to the output's parameters.
+    DequantizeLinear moves below the ops that only move or select values
+    (Reshape, Flatten, Transpose, Squeeze, Unsqueeze, MaxPool, Relu), so
+    they run on the integers too, and a QuantizeLinear of a
+    DequantizeLinear with the same parameters disappears (with other
+    parameters it is a requantization, lowered without floating point).
+    Islands whose weights or bias are not constants, or whose bias scale is
+    not `s_input * s_weight`, stay in float. Part of the native lowering
+    (`--emit=obj`); the result is still a valid ONNX graph.
+  }];
+}
+
 #endif // ONNXQUANT_TRANSFORMS_PASSES_TD

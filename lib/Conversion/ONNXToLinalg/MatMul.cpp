@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utils.h"
+#include "Contraction.h"
 
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
@@ -18,28 +18,6 @@ using namespace mlir;
 using namespace mlir::onnxq;
 
 namespace {
-
-/// out[..., m, n] += a[...] * b[...] over loops (batch..., m, n, k).
-Value createContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                        Value init, AffineMap lhsMap, AffineMap rhsMap) {
-  auto initType = cast<RankedTensorType>(init.getType());
-  int64_t loops = initType.getRank() + 1;
-  MLIRContext *ctx = b.getContext();
-  SmallVector<AffineExpr> outExprs;
-  for (int64_t d = 0; d < loops - 1; ++d)
-    outExprs.push_back(getAffineDimExpr(d, ctx));
-  SmallVector<AffineMap> maps = {lhsMap, rhsMap,
-                                 AffineMap::get(loops, 0, outExprs, ctx)};
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{initType}, ValueRange{lhs, rhs}, ValueRange{init},
-             maps, getIteratorTypes(loops, {loops - 1}),
-             [](OpBuilder &nb, Location l, ValueRange args) {
-               Value product = arith::MulFOp::create(nb, l, args[0], args[1]);
-               Value sum = arith::AddFOp::create(nb, l, args[2], product);
-               linalg::YieldOp::create(nb, l, sum);
-             })
-      .getResult(0);
-}
 
 struct GemmPattern : OpConversionPattern<GemmOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -182,6 +160,43 @@ struct MatMulPattern : OpConversionPattern<MatMulOp> {
 };
 
 } // namespace
+
+Value mlir::onnxq::MultiplyAdd::build(OpBuilder &b, Location loc, Value lhs,
+                                      Value rhs, Value acc) const {
+  Type accType = acc.getType();
+  if (isa<FloatType>(accType))
+    return arith::AddFOp::create(b, loc, acc, arith::MulFOp::create(b, loc, lhs, rhs));
+  auto extend = [&](Value v, bool isUnsigned) -> Value {
+    if (v.getType() == accType)
+      return v;
+    return isUnsigned ? Value(arith::ExtUIOp::create(b, loc, accType, v))
+                      : Value(arith::ExtSIOp::create(b, loc, accType, v));
+  };
+  Value product = arith::MulIOp::create(b, loc, extend(lhs, lhsUnsigned),
+                                        extend(rhs, rhsUnsigned));
+  return arith::AddIOp::create(b, loc, acc, product);
+}
+
+Value mlir::onnxq::createContraction(OpBuilder &b, Location loc, Value lhs,
+                                     Value rhs, Value init, AffineMap lhsMap,
+                                     AffineMap rhsMap, MultiplyAdd step) {
+  auto initType = cast<RankedTensorType>(init.getType());
+  int64_t loops = initType.getRank() + 1;
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < loops - 1; ++d)
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  SmallVector<AffineMap> maps = {lhsMap, rhsMap,
+                                 AffineMap::get(loops, 0, outExprs, ctx)};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{initType}, ValueRange{lhs, rhs}, ValueRange{init},
+             maps, getIteratorTypes(loops, {loops - 1}),
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(nb, l,
+                                       step.build(nb, l, args[0], args[1], args[2]));
+             })
+      .getResult(0);
+}
 
 void mlir::onnxq::populateMatMulToLinalgPatterns(const TypeConverter &converter,
                                                  RewritePatternSet &patterns) {

@@ -40,6 +40,9 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
+  populateQLinearConvToLinalgPatterns(converter, patterns);
+  populateQLinearMatMulToLinalgPatterns(converter, patterns);
+  populateQLinearElementwiseToLinalgPatterns(converter, patterns);
   populateReductionToLinalgPatterns(converter, patterns);
   populateTriluToLinalgPatterns(converter, patterns);
   populateConvTransposeToLinalgPatterns(converter, patterns);

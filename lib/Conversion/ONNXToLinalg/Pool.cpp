@@ -100,19 +100,41 @@ struct MaxPoolPattern : OpConversionPattern<MaxPoolOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getIndices() && !op.getIndices().use_empty())
       return rewriter.notifyMatchFailure(op, "the Indices output is not supported");
-    if (!isa<FloatType>(getElementTypeOrSelf(op.getY().getType())))
-      return rewriter.notifyMatchFailure(op, "float pooling only");
+    Type onnxElement = getElementTypeOrSelf(op.getY().getType());
+    if (!isa<FloatType>(onnxElement) && !onnxElement.isInteger(8))
+      return rewriter.notifyMatchFailure(op, "float or 8-bit pooling only");
     std::optional<Pool2D> p = analyzePool(
         op, op.getX(), op.getY(), op.getKernelShapeAttr(), op.getPadsAttr(),
         op.getStridesAttr(), op.getDilationsAttr(), op.getAutoPad(),
         op.getCeilMode());
     if (!p)
       return rewriter.notifyMatchFailure(op, "unsupported geometry");
-    double lowest = -std::numeric_limits<double>::infinity();
-    Value y = applyPool<linalg::PoolingNchwMaxOp>(rewriter, op.getLoc(),
-                                                  adaptor.getX(), *p, lowest, lowest);
-    SmallVector<Value> results = {
-        reshapeTo(rewriter, op.getLoc(), y, getStaticType(op.getY()))};
+    Location loc = op.getLoc();
+    Value x = adaptor.getX();
+    // linalg has no unsigned NCHW max pooling: flipping the sign bit maps
+    // the unsigned order onto the signed one, and back.
+    bool isUnsigned = onnxElement.isUnsignedInteger();
+    auto flipSignBit = [&](Value v) {
+      return createElementwise(
+          rewriter, loc, cast<RankedTensorType>(v.getType()), v,
+          [](OpBuilder &b, Location l, ValueRange args) -> Value {
+            return arith::XOrIOp::create(
+                b, l, args[0],
+                arith::ConstantOp::create(b, l, b.getI8IntegerAttr(-128)));
+          });
+    };
+    if (isUnsigned)
+      x = flipSignBit(x);
+    double lowest = isa<FloatType>(onnxElement)
+                        ? -std::numeric_limits<double>::infinity()
+                        : -128.0;
+    Value y = applyPool<linalg::PoolingNchwMaxOp>(rewriter, loc, x, *p, lowest,
+                                                  lowest);
+    if (isUnsigned)
+      y = flipSignBit(y);
+    SmallVector<Value> results = {reshapeTo(
+        rewriter, loc, y,
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getY().getType())))};
     if (op.getIndices())
       results.push_back(createEmpty(rewriter, op.getLoc(),
                                     cast<RankedTensorType>(getTypeConverter()->convertType(

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Requantize.h"
 #include "Utils.h"
 
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
@@ -59,15 +60,6 @@ FailureOr<SmallVector<Value>> getElementwiseInputs(OpBuilder &b, Location loc,
     inputs.push_back(*p);
   }
   return inputs;
-}
-
-/// Integer value `v` (of ONNX signedness `isUnsigned`) extended to i32.
-Value extendToI32(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
-  Type i32 = b.getI32Type();
-  if (v.getType() == i32)
-    return v;
-  return isUnsigned ? Value(arith::ExtUIOp::create(b, loc, i32, v))
-                    : Value(arith::ExtSIOp::create(b, loc, i32, v));
 }
 
 struct QuantizeLinearPattern : OpConversionPattern<QuantizeLinearOp> {

@@ -1,7 +1,17 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file -verify-diagnostics
 
-func.func @no_lowering(%x: tensor<2x3xui8>, %s: tensor<f32>, %zp: tensor<ui8>, %w: tensor<3x4xi8>, %wzp: tensor<i8>) -> tensor<2x4xui8> {
-  // expected-error @+1 {{'onnx.QLinearMatMul' has no lowering to native code yet}}
+func.func @no_lowering(%a: tensor<2x3xui8>, %b: tensor<3x4xui8>) -> tensor<2x4xi32> {
+  // expected-error @+1 {{'onnx.MatMulInteger' has no lowering to native code yet}}
+  %0 = onnx.MatMulInteger(%a, %b) : (tensor<2x3xui8>, tensor<3x4xui8>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}
+
+// -----
+
+// The integer lowering folds the weights' zero-point corrections at compile
+// time: weights, scales and zero points must be constants.
+func.func @runtime_weights(%x: tensor<2x3xui8>, %s: tensor<f32>, %zp: tensor<ui8>, %w: tensor<3x4xi8>, %wzp: tensor<i8>) -> tensor<2x4xui8> {
+  // expected-error @+1 {{failed to legalize operation 'onnx.QLinearMatMul'}}
   %0 = onnx.QLinearMatMul(%x, %s, %zp, %w, %s, %wzp, %s, %zp) : (tensor<2x3xui8>, tensor<f32>, tensor<ui8>, tensor<3x4xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<2x4xui8>
   return %0 : tensor<2x4xui8>
 }

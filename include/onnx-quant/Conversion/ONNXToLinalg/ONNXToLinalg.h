@@ -38,10 +38,17 @@ void populateRuntimeGatherToLinalgPatterns(const TypeConverter &converter,
 void populateTriluToLinalgPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
 
-/// All of the above.
 void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,
                                                 RewritePatternSet &patterns);
+// Integer-only lowering of the quantized ops (QLinear*, QGemm, Q of DQ).
+void populateQLinearConvToLinalgPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns);
+void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns);
+void populateQLinearElementwiseToLinalgPatterns(const TypeConverter &converter,
+                                                RewritePatternSet &patterns);
 
+/// All of the above.
 void populateONNXToLinalgConversionPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns);
 

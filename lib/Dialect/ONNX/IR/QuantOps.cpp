@@ -92,6 +92,27 @@ LogicalResult QLinearGlobalAveragePoolOp::verify() {
   return verifyMinRank(*this, getX(), 3, "an input");
 }
 
+LogicalResult QGemmOp::verify() {
+  if (failed(verifyQuantizedOperand(*this, getA(), "A", getAZeroPoint())) ||
+      failed(verifyQuantizedOperand(*this, getB(), "B", getBZeroPoint())) ||
+      failed(verifyScalar(*this, getAScale(), "a_scale")) ||
+      failed(verifyMinRank(*this, getA(), 2, "A")) ||
+      failed(verifyMinRank(*this, getB(), 2, "B")))
+    return failure();
+  if (getC() && !getElementTypeOrSelf(getC().getType()).isInteger(32))
+    return emitOpError() << "expects an i32 bias C, got " << getC().getType();
+  if (!getYScale()) {
+    if (getYZeroPoint())
+      return emitOpError() << "expects y_scale with y_zero_point";
+    if (!isa<FloatType>(getElementTypeOrSelf(getY().getType())))
+      return emitOpError() << "expects a float result without y_scale";
+    return success();
+  }
+  if (failed(verifyScalar(*this, getYScale(), "y_scale")))
+    return failure();
+  return verifyQuantizedOperand(*this, getY(), "Y", getYZeroPoint());
+}
+
 static LogicalResult verifyInt32Result(Operation *op, Value result) {
   if (!getElementTypeOrSelf(result.getType()).isInteger(32))
     return op->emitOpError() << "expects an i32 result, got "

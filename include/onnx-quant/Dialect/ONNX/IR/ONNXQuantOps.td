@@ -74,6 +74,29 @@ def ONNX_QLinearGlobalAveragePoolOp : ONNX_Op<"QLinearGlobalAveragePool",
   let results = (outs AnyTensor:$Y);
 }
 
+def ONNX_QGemmOp : ONNX_Op<"QGemm", [MicrosoftDomain, AttrSizedOperandSegments]> {
+  let summary = "com.microsoft: alpha * A' * B' + C on quantized tensors";
+  let description = [{
+    `C` is an int32 bias with scale `a_scale * b_scale` and zero point 0.
+    Without `y_scale` the result is float; with it, requantized to
+    `y_zero_point`'s type. `b_scale`/`b_zero_point` may be per column (N).
+  }];
+  let arguments = (ins AnyTensor:$A, AnyTensor:$a_scale, AnyTensor:$a_zero_point,
+                   AnyTensor:$B, AnyTensor:$b_scale, AnyTensor:$b_zero_point,
+                   Optional<AnyTensor>:$C, Optional<AnyTensor>:$y_scale,
+                   Optional<AnyTensor>:$y_zero_point,
+                   DefaultValuedAttr<F32Attr, "1.0">:$alpha,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$transA,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$transB);
+  let results = (outs AnyTensor:$Y);
+  let assemblyFormat = [{
+    `(` $A `,` $a_scale `,` $a_zero_point `,` $B `,` $b_scale `,`
+    $b_zero_point `)` (`C` `(` $C^ `)`)? (`y_scale` `(` $y_scale^ `)`)?
+    (`y_zero_point` `(` $y_zero_point^ `)`)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
 def ONNX_MatMulIntegerOp : ONNX_Op<"MatMulInteger", [AttrSizedOperandSegments]> {
   let summary = "(A - a_zero_point) x (B - b_zero_point) accumulated in int32";
   let arguments = (ins AnyTensor:$A, AnyTensor:$B,

@@ -1,0 +1,49 @@
+//===- Contraction.h - convolutions and matrix products ---------*- C++ -*-===//
+//
+// The float ops (Conv, Gemm, MatMul) and their quantized forms (QLinearConv,
+// QGemm, QLinearMatMul) share the loop structure; only the multiply-add step
+// differs: float, or 8-bit operands extended into an int32 accumulator.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_CONTRACTION_H
+#define ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_CONTRACTION_H
+
+#include "Utils.h"
+
+namespace mlir::onnxq {
+
+/// acc + lhs * rhs, in the accumulator's type: float operands as they are,
+/// integer operands extended to the accumulator (zero-extended when the ONNX
+/// type is unsigned).
+struct MultiplyAdd {
+  bool lhsUnsigned = false, rhsUnsigned = false;
+  Value build(OpBuilder &b, Location loc, Value lhs, Value rhs, Value acc) const;
+};
+
+/// out[..., m, n] += lhs * rhs over loops (batch..., m, n, k): one
+/// `linalg.generic` whose maps encode transposes and broadcasting.
+Value createContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                        Value init, AffineMap lhsMap, AffineMap rhsMap,
+                        MultiplyAdd step = {});
+
+/// A 1-D or 2-D convolution normalized to 2-D (1-D gets a unit height).
+struct Conv2DShapes {
+  SmallVector<int64_t> x, w, y;
+  WindowGeometry g;
+};
+/// Fails for other ranks or when the attributes do not give `yType`'s shape.
+FailureOr<Conv2DShapes> getConv2DShapes(RankedTensorType xType,
+                                        RankedTensorType wType,
+                                        RankedTensorType yType, ArrayAttr pads,
+                                        ArrayAttr strides, ArrayAttr dilations,
+                                        StringRef autoPad);
+
+/// `init` (N, F, OH, OW) plus the convolution of the padded 4-D input `x`
+/// with the 4-D filters `w` (F, C/group, KH, KW).
+Value convolve(OpBuilder &b, Location loc, Value x, Value w, Value init,
+               int64_t group, const WindowGeometry &g, MultiplyAdd step = {});
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_CONTRACTION_H

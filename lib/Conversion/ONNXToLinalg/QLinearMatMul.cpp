@@ -1,0 +1,195 @@
+//===- QLinearMatMul.cpp - quantized matrix products to integer linalg ----===//
+//
+// QLinearMatMul and com.microsoft QGemm with constant weights: an (M, K)
+// activation times (K, N) int8 weights, accumulated in int32 from
+// `bias[n] - a_zp * sum_k(b[k][n] - b_zp[n])` (folded at compile time, as
+// for QLinearConv), then requantized with one multiplier per column
+// (alpha * s_a * s_b[n] / s_y in float32). Weights stored (N, K) are transposed at
+// compile time so the inner loop reads them contiguously.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Contraction.h"
+#include "Requantize.h"
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+/// What a quantized matrix product needs, gathered from either op.
+struct QuantizedProduct {
+  Value a;                    // converted (M, K), or (K, M) when transA
+  bool aUnsigned = false, transA = false;
+  int64_t m = 0, k = 0, n = 0;
+  SmallVector<int64_t> b;     // (K, N), row-major
+  SmallVector<int64_t> bias;  // (N)
+  float alpha = 1.0f;
+  QuantParams aq, bq, yq;     // b per tensor or per column
+  Type yElementType;          // ONNX type of the result
+};
+
+FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
+                                       QuantizedProduct p) {
+  if ((p.bq.scales.size() != 1 && int64_t(p.bq.scales.size()) != p.n) ||
+      p.bq.scales.size() != p.bq.zeroPoints.size() || !p.aq.isPerTensor() ||
+      !p.yq.isPerTensor())
+    return failure();
+  auto column = [&](const auto &values, int64_t j) {
+    return values.size() == 1 ? values[0] : values[j];
+  };
+  bool wideWeights = llvm::any_of(p.bq.zeroPoints, [](int64_t zp) { return zp; });
+  SmallVector<int64_t> init(p.bias);
+  SmallVector<float> multipliers(p.n);
+  for (int64_t j = 0; j < p.n; ++j) {
+    int64_t sum = 0;
+    for (int64_t i = 0; i < p.k; ++i) {
+      int64_t &v = p.b[i * p.n + j];
+      v -= column(p.bq.zeroPoints, j);
+      sum += v;
+    }
+    init[j] -= p.aq.zeroPoints[0] * sum;
+    // float32, in ONNX Runtime's order.
+    multipliers[j] = p.alpha * p.aq.scales[0] * column(p.bq.scales, j) / p.yq.scales[0];
+  }
+  if (llvm::any_of(init, [](int64_t v) { return v != int32_t(v); }))
+    return failure();
+  Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
+  Value b = createIntegerConstant(
+      rewriter, loc,
+      RankedTensorType::get({p.k, p.n}, wideWeights ? rewriter.getI16Type() : i8),
+      p.b);
+  auto accType = RankedTensorType::get({p.m, p.n}, i32);
+  Value acc = createElementwise(
+      rewriter, loc, accType,
+      createIntegerConstant(rewriter, loc, RankedTensorType::get({p.n}, i32), init),
+      [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+  MLIRContext *ctx = rewriter.getContext();
+  AffineExpr m = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx),
+             k = getAffineDimExpr(2, ctx);
+  acc = createContraction(
+      rewriter, loc, p.a, b, acc,
+      AffineMap::get(3, 0, p.transA ? ArrayRef{k, m} : ArrayRef{m, k}, ctx),
+      AffineMap::get(3, 0, {k, n}, ctx), MultiplyAdd{p.aUnsigned, false});
+
+  return createRequantized(rewriter, loc, acc, multipliers, /*axis=*/1,
+                           p.yq.zeroPoints[0], getQuantizedRange(p.yElementType),
+                           RankedTensorType::get({p.m, p.n}, i8));
+}
+
+/// The quantization parameters of the three operands; failure unless all
+/// are constants.
+LogicalResult getProductParams(QuantizedProduct &p, Value aScale, Value aZp,
+                               Value bScale, Value bZp, Value yScale, Value yZp) {
+  FailureOr<QuantParams> aq = getQuantParams(aScale, aZp);
+  FailureOr<QuantParams> bq = getQuantParams(bScale, bZp);
+  FailureOr<QuantParams> yq = getQuantParams(yScale, yZp);
+  if (failed(aq) || failed(bq) || failed(yq))
+    return failure();
+  p.aq = std::move(*aq);
+  p.bq = std::move(*bq);
+  p.yq = std::move(*yq);
+  return success();
+}
+
+struct QLinearMatMulPattern : OpConversionPattern<QLinearMatMulOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType aType = getStaticType(op.getA());
+    RankedTensorType bType = getStaticType(op.getB());
+    RankedTensorType yType = getStaticType(op.getY());
+    FailureOr<SmallVector<int64_t>> b = getConstantIntegers(op.getB());
+    if (!aType || !bType || !yType || aType.getRank() < 2 ||
+        bType.getRank() != 2 || failed(b))
+      return rewriter.notifyMatchFailure(op, "needs static shapes, 2-D constant b");
+    QuantizedProduct p;
+    if (failed(getProductParams(p, op.getAScale(), op.getAZeroPoint(),
+                                op.getBScale(), op.getBZeroPoint(),
+                                op.getYScale(), op.getYZeroPoint())))
+      return rewriter.notifyMatchFailure(op, "needs constant quantization parameters");
+    // Leading dimensions of A are rows too.
+    p.k = aType.getShape().back();
+    p.m = aType.getNumElements() / p.k;
+    p.n = bType.getDimSize(1);
+    Location loc = op.getLoc();
+    p.a = reshapeTo(rewriter, loc, adaptor.getA(),
+                    RankedTensorType::get({p.m, p.k}, rewriter.getI8Type()));
+    p.aUnsigned = aType.getElementType().isUnsignedInteger();
+    p.b = std::move(*b);
+    p.bias.assign(p.n, 0);
+    p.yElementType = yType.getElementType();
+    FailureOr<Value> y = lowerQuantizedProduct(rewriter, loc, std::move(p));
+    if (failed(y))
+      return rewriter.notifyMatchFailure(op, "unsupported quantization parameters");
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, *y,
+                                     RankedTensorType::get(yType.getShape(),
+                                                           rewriter.getI8Type())));
+    return success();
+  }
+};
+
+struct QGemmPattern : OpConversionPattern<QGemmOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(QGemmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType aType = getStaticType(op.getA());
+    RankedTensorType bType = getStaticType(op.getB());
+    RankedTensorType yType = getStaticType(op.getY());
+    FailureOr<SmallVector<int64_t>> b = getConstantIntegers(op.getB());
+    if (!aType || !bType || !yType || failed(b))
+      return rewriter.notifyMatchFailure(op, "needs static shapes, constant B");
+    if (!op.getYScale())
+      return rewriter.notifyMatchFailure(op, "float results are not supported");
+    QuantizedProduct p;
+    if (failed(getProductParams(p, op.getAScale(), op.getAZeroPoint(),
+                                op.getBScale(), op.getBZeroPoint(),
+                                op.getYScale(), op.getYZeroPoint())))
+      return rewriter.notifyMatchFailure(op, "needs constant quantization parameters");
+    p.transA = op.getTransA();
+    p.m = yType.getDimSize(0);
+    p.n = yType.getDimSize(1);
+    p.k = aType.getDimSize(p.transA ? 0 : 1);
+    p.b = std::move(*b);
+    if (op.getTransB()) {
+      SmallVector<int64_t> transposed(p.b.size());
+      for (int64_t j = 0; j < p.n; ++j)
+        for (int64_t i = 0; i < p.k; ++i)
+          transposed[i * p.n + j] = p.b[j * p.k + i];
+      p.b = std::move(transposed);
+    }
+    p.bias.assign(p.n, 0);
+    if (op.getC()) {
+      FailureOr<SmallVector<int64_t>> c = getConstantIntegers(op.getC());
+      if (failed(c) || (c->size() != 1 && int64_t(c->size()) != p.n))
+        return rewriter.notifyMatchFailure(op, "needs a constant per-column bias");
+      for (int64_t j = 0; j < p.n; ++j)
+        p.bias[j] = (*c)[c->size() == 1 ? 0 : j];
+    }
+    p.a = adaptor.getA();
+    p.aUnsigned = aType.getElementType().isUnsignedInteger();
+    p.alpha = op.getAlpha().convertToFloat();
+    p.yElementType = yType.getElementType();
+    FailureOr<Value> y = lowerQuantizedProduct(rewriter, op.getLoc(), std::move(p));
+    if (failed(y))
+      return rewriter.notifyMatchFailure(op, "unsupported quantization parameters");
+    rewriter.replaceOp(op, *y);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::onnxq::populateQLinearMatMulToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<QLinearMatMulPattern, QGemmPattern>(converter,
+                                                   patterns.getContext());
+}

@@ -1,0 +1,194 @@
+//===- Requantize.cpp - integer-only requantization -----------------------===//
+
+#include "Requantize.h"
+#include "Utils.h"
+
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+FailureOr<Float32Multiplier> mlir::onnxq::decomposeFloat32(float value) {
+  if (!(value > 0) || !std::isfinite(value))
+    return failure();
+  int exponent;
+  float fraction = std::frexp(value, &exponent); // value = f * 2^e, f in [0.5, 1)
+  Float32Multiplier m;
+  m.mantissa = static_cast<int64_t>(std::ldexp(fraction, 24)); // exact: 24 bits
+  m.shift = 24 - exponent;
+  // Trailing zero bits make the shift smaller (and keep it in range).
+  while (m.shift > 0 && m.mantissa % 2 == 0) {
+    m.mantissa /= 2;
+    --m.shift;
+  }
+  if (m.shift < 0 || m.shift > 62)
+    return failure();
+  return m;
+}
+
+FailureOr<SmallVector<int64_t>> mlir::onnxq::getConstantIntegers(Value value) {
+  std::optional<SmallVector<int64_t>> values =
+      getIntegerValues(getConstantValue(value));
+  if (!values)
+    return failure();
+  return std::move(*values);
+}
+
+FailureOr<QuantParams> mlir::onnxq::getQuantParams(Value scale, Value zeroPoint) {
+  std::optional<SmallVector<float>> scales = getFloatValues(getConstantValue(scale));
+  if (!scales || scales->empty())
+    return failure();
+  QuantParams params;
+  params.scales = std::move(*scales);
+  if (!zeroPoint) {
+    params.zeroPoints.assign(1, 0);
+    return params;
+  }
+  FailureOr<SmallVector<int64_t>> zeroPoints = getConstantIntegers(zeroPoint);
+  if (failed(zeroPoints) || zeroPoints->empty())
+    return failure();
+  params.zeroPoints = std::move(*zeroPoints);
+  return params;
+}
+
+Value mlir::onnxq::createIntegerConstant(OpBuilder &b, Location loc,
+                                         RankedTensorType type,
+                                         ArrayRef<int64_t> data) {
+  return arith::ConstantOp::create(
+      b, loc, cast<TypedAttr>(createIntegerElements(type, data)));
+}
+
+QuantizedRange mlir::onnxq::getQuantizedRange(Type onnxElementType) {
+  if (onnxElementType.isUnsignedInteger())
+    return {0, 255, true};
+  return {-128, 127, false};
+}
+
+Value mlir::onnxq::extendToI32(OpBuilder &b, Location loc, Value v,
+                               bool isUnsigned) {
+  Type i32 = b.getI32Type();
+  if (v.getType() == i32)
+    return v;
+  return isUnsigned ? Value(arith::ExtUIOp::create(b, loc, i32, v))
+                    : Value(arith::ExtSIOp::create(b, loc, i32, v));
+}
+
+Value mlir::onnxq::createI64(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
+}
+
+/// |v| >> shift rounded half to even, for |v| >= 0 and shift in [0, 62].
+static Value shiftMagnitudeHalfEven(OpBuilder &b, Location loc, Value magnitude,
+                                    Value shift) {
+  Value one = createI64(b, loc, 1), zero = createI64(b, loc, 0);
+  Value quotient = arith::ShRUIOp::create(b, loc, magnitude, shift);
+  Value mask = arith::SubIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, one, shift), one);
+  Value remainder = arith::AndIOp::create(b, loc, magnitude, mask);
+  // half = 2^(shift-1), or 0 when nothing is shifted out.
+  Value half = arith::ShRUIOp::create(b, loc, arith::AddIOp::create(b, loc, mask, one),
+                                      one);
+  Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                      remainder, half);
+  Value odd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, quotient, one), zero);
+  Value tie = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, remainder, half),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, half, zero));
+  Value roundUp = arith::OrIOp::create(b, loc, above,
+                                       arith::AndIOp::create(b, loc, tie, odd));
+  return arith::AddIOp::create(
+      b, loc, quotient, arith::ExtUIOp::create(b, loc, b.getI64Type(), roundUp));
+}
+
+/// Applies `f` to |v| and gives the result v's sign (rounding ties to even
+/// is symmetric).
+static Value onMagnitude(OpBuilder &b, Location loc, Value v,
+                         function_ref<Value(Value)> f) {
+  Value zero = createI64(b, loc, 0);
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v, zero);
+  Value magnitude = arith::SelectOp::create(
+      b, loc, negative, arith::SubIOp::create(b, loc, zero, v), v);
+  Value result = f(magnitude);
+  return arith::SelectOp::create(
+      b, loc, negative, arith::SubIOp::create(b, loc, zero, result), result);
+}
+
+Value mlir::onnxq::emitRoundToFloat32(OpBuilder &b, Location loc, Value v) {
+  return onMagnitude(b, loc, v, [&](Value magnitude) -> Value {
+    // Bits beyond the 24 most significant ones are rounded off.
+    Value bits = arith::SubIOp::create(
+        b, loc, createI64(b, loc, 64), math::CountLeadingZerosOp::create(b, loc, magnitude));
+    Value excess = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, bits, createI64(b, loc, 24)),
+        createI64(b, loc, 0));
+    Value rounded = shiftMagnitudeHalfEven(b, loc, magnitude, excess);
+    return arith::ShLIOp::create(b, loc, rounded, excess);
+  });
+}
+
+Value mlir::onnxq::emitShiftRoundHalfEven(OpBuilder &b, Location loc, Value v,
+                                          Value shift) {
+  return onMagnitude(b, loc, v, [&](Value magnitude) {
+    return shiftMagnitudeHalfEven(b, loc, magnitude, shift);
+  });
+}
+
+Value mlir::onnxq::emitSaturate(OpBuilder &b, Location loc, Value v,
+                                int64_t zeroPoint, QuantizedRange range,
+                                Type resultType) {
+  Value q = arith::AddIOp::create(b, loc, v, createI64(b, loc, zeroPoint));
+  q = arith::MaxSIOp::create(b, loc, q, createI64(b, loc, range.qmin));
+  q = arith::MinSIOp::create(b, loc, q, createI64(b, loc, range.qmax));
+  return arith::TruncIOp::create(b, loc, resultType, q);
+}
+
+Value mlir::onnxq::emitRequantize(OpBuilder &b, Location loc, Value term,
+                                  Value mantissa, Value shift, int64_t zeroPoint,
+                                  QuantizedRange range, Type resultType) {
+  Value t = emitRoundToFloat32(
+      b, loc, arith::ExtSIOp::create(b, loc, b.getI64Type(), term));
+  Value product = emitRoundToFloat32(b, loc, arith::MulIOp::create(b, loc, t, mantissa));
+  return emitSaturate(b, loc, emitShiftRoundHalfEven(b, loc, product, shift),
+                      zeroPoint, range, resultType);
+}
+
+FailureOr<Value> mlir::onnxq::createRequantized(OpBuilder &b, Location loc,
+                                                Value acc,
+                                                ArrayRef<float> multipliers,
+                                                int64_t axis, int64_t zeroPoint,
+                                                QuantizedRange range,
+                                                RankedTensorType resultType) {
+  SmallVector<int64_t> mantissas, shifts;
+  for (float multiplier : multipliers) {
+    FailureOr<Float32Multiplier> m = decomposeFloat32(multiplier);
+    if (failed(m))
+      return failure();
+    mantissas.push_back(m->mantissa);
+    shifts.push_back(m->shift);
+  }
+  // Per-channel values broadcast along `axis`: shape (C, 1, ..., 1).
+  bool perChannel = !llvm::all_equal(mantissas) || !llvm::all_equal(shifts);
+  SmallVector<Value> inputs = {acc};
+  if (perChannel) {
+    SmallVector<int64_t> shape(resultType.getRank() - axis, 1);
+    shape[0] = int64_t(multipliers.size());
+    auto type = RankedTensorType::get(shape, b.getI64Type());
+    inputs.push_back(createIntegerConstant(b, loc, type, mantissas));
+    inputs.push_back(createIntegerConstant(b, loc, type, shifts));
+  }
+  return createElementwise(
+      b, loc, resultType, inputs, [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value mantissa = perChannel ? args[1] : createI64(nb, l, mantissas[0]);
+        Value shift = perChannel ? args[2] : createI64(nb, l, shifts[0]);
+        return emitRequantize(nb, l, args[0], mantissa, shift, zeroPoint, range,
+                              resultType.getElementType());
+      });
+}
