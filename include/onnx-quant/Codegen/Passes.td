@@ -133,7 +133,9 @@ def ExpandMathPass : Pass<"onnxq-expand-math"> {
   let description = [{
     exp, log, tanh, erf and friends become polynomial approximations in
     arith (no libm call, so loops over them vectorize); the rest stay for
-    `convert-math-to-llvm` / libm.
+    `convert-math-to-llvm` / libm. bfloat16 extensions and truncations
+    become integer bit operations (round to nearest even), not calls to
+    compiler-rt's `__truncsfbf2`.
   }];
   let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
                            "vector::VectorDialect"];
