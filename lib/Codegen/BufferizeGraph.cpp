@@ -5,8 +5,10 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir::onnxq {
 #define GEN_PASS_DEF_BUFFERIZEGRAPHPASS
@@ -17,9 +19,59 @@ using namespace mlir;
 using namespace mlir::onnxq;
 
 namespace {
+
+/// A static tensor type with no elements and a rank other than 1.
+RankedTensorType getNonFlatEmptyType(Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  return tensorType && tensorType.hasStaticShape() &&
+                 tensorType.getNumElements() == 0 && tensorType.getRank() != 1
+             ? tensorType
+             : nullptr;
+}
+
+/// Zero-element tensors hold no data, but a size-0 dim after the first one
+/// leaves the outer strides of its buffer unknown (memref<3x0x5xf32>), which
+/// the bare-pointer ABI cannot pass. `func` takes and returns them as
+/// tensor<0xT> instead; inside, a tensor.empty of the original type stands
+/// for such an argument.
+void flattenEmptyInterface(func::FuncOp func) {
+  if (func.isExternal())
+    return;
+  auto flat = [](RankedTensorType type) {
+    return RankedTensorType::get({0}, type.getElementType());
+  };
+  Block &entry = func.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  SmallVector<Type> inputs(func.getArgumentTypes()),
+      results(func.getResultTypes());
+  for (BlockArgument arg : entry.getArguments()) {
+    RankedTensorType type = getNonFlatEmptyType(arg.getType());
+    if (!type)
+      continue;
+    arg.replaceAllUsesWith(tensor::EmptyOp::create(b, func.getLoc(), type.getShape(),
+                                                   type.getElementType()));
+    arg.setType(flat(type));
+    inputs[arg.getArgNumber()] = arg.getType();
+  }
+  func.walk([&](func::ReturnOp ret) {
+    b.setInsertionPoint(ret);
+    for (OpOperand &operand : ret->getOpOperands()) {
+      RankedTensorType type = getNonFlatEmptyType(operand.get().getType());
+      if (!type)
+        continue;
+      operand.set(tensor::EmptyOp::create(b, ret.getLoc(), flat(type).getShape(),
+                                          type.getElementType()));
+      results[operand.getOperandNumber()] = flat(type);
+    }
+  });
+  func.setType(FunctionType::get(func.getContext(), inputs, results));
+}
+
 struct BufferizeGraphPass
     : onnxq::impl::BufferizeGraphPassBase<BufferizeGraphPass> {
   void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      flattenEmptyInterface(func);
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.setFunctionBoundaryTypeConversion(

@@ -1,8 +1,15 @@
 //===- ExpandMath.cpp - polynomial approximations of math functions -------===//
+//
+// Also expands bfloat16 conversions into integer bit operations: LLVM would
+// call compiler-rt's __truncsfbf2 on CPUs without bf16 conversion
+// instructions, and the object must need no runtime library.
+//
+//===----------------------------------------------------------------------===//
 
 #include "PassDetail.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -32,6 +39,9 @@ struct ExpandMathPass : onnxq::impl::ExpandMathPassBase<ExpandMathPass> {
     math::populateExpansionPatterns(patterns, {"asinh", "acosh", "atanh"});
     populateMathF32ExpansionPatterns(patterns, approximate);
     populateMathPolynomialApproximationPatterns(patterns, approximate);
+    // f32 -> bf16 rounds to nearest even (NaN stays a quiet NaN), bf16 -> f32
+    // is a shift.
+    arith::populateExpandBFloat16Patterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -47,6 +47,10 @@
  * Input and expected-output rules
  * -------------------------------
  *   - The dtype must equal the model's dtype exactly; nothing is converted.
+ *     One exception: uint16 data is taken as the bit patterns of a bfloat16
+ *     model tensor (ONNX's test data stores bfloat16 tensors as uint16), and
+ *     bfloat16 is written to .npy as '<u2' bit patterns (numpy has no
+ *     bfloat16).
  *   - The shape must equal the model's shape, with one convenience: a single
  *     leading dimension of 1 may be added or dropped ([1,2,3] is accepted for
  *     a model shape [2,3], and [2,3] for [1,2,3]). Nothing else is reshaped.
@@ -172,13 +176,13 @@ static void *alloc_zeroed(size_t count, size_t size)
 enum {
   DT_FLOAT = 1, DT_UINT8 = 2, DT_INT8 = 3, DT_UINT16 = 4, DT_INT16 = 5,
   DT_INT32 = 6, DT_INT64 = 7, DT_BOOL = 9, DT_FLOAT16 = 10, DT_DOUBLE = 11,
-  DT_UINT32 = 12, DT_UINT64 = 13
+  DT_UINT32 = 12, DT_UINT64 = 13, DT_BFLOAT16 = 16
 };
 
 typedef struct dtype_desc {
   int onnx;         /* TensorProto.DataType */
   const char *name; /* used in messages */
-  char npy_kind;    /* numpy dtype kind: f, i, u, b */
+  char npy_kind;    /* numpy dtype kind: f, i, u, b (0: none) */
   size_t size;      /* bytes per element */
 } dtype_desc;
 
@@ -189,6 +193,7 @@ static const dtype_desc kDtypes[] = {
     {DT_INT64, "int64", 'i', 8},     {DT_BOOL, "bool", 'b', 1},
     {DT_FLOAT16, "float16", 'f', 2}, {DT_DOUBLE, "float64", 'f', 8},
     {DT_UINT32, "uint32", 'u', 4},   {DT_UINT64, "uint64", 'u', 8},
+    {DT_BFLOAT16, "bfloat16", 0, 2},
 };
 #define NUM_DTYPES (sizeof kDtypes / sizeof kDtypes[0])
 
@@ -218,7 +223,17 @@ static const char *dtype_name(int onnx)
 
 static int dtype_is_float(int onnx)
 {
-  return onnx == DT_FLOAT || onnx == DT_DOUBLE || onnx == DT_FLOAT16;
+  return onnx == DT_FLOAT || onnx == DT_DOUBLE || onnx == DT_FLOAT16 ||
+         onnx == DT_BFLOAT16;
+}
+
+/* bfloat16 is the high half of a binary32. */
+static double bfloat16_to_double(uint16_t b)
+{
+  uint32_t bits = (uint32_t)b << 16;
+  float v;
+  memcpy(&v, &bits, sizeof v);
+  return v;
 }
 
 /* IEEE binary16 to double, bit by bit, so no compiler support is needed. */
@@ -329,6 +344,7 @@ static double element_as_double(const tensor *t, size_t i)
   case DT_FLOAT: { float v; memcpy(&v, p, sizeof v); return v; }
   case DT_DOUBLE: { double v; memcpy(&v, p, sizeof v); return v; }
   case DT_FLOAT16: { uint16_t v; memcpy(&v, p, sizeof v); return half_to_double(v); }
+  case DT_BFLOAT16: { uint16_t v; memcpy(&v, p, sizeof v); return bfloat16_to_double(v); }
   case DT_UINT8: case DT_BOOL: return *p;
   case DT_INT8: return (int8_t)*p;
   case DT_UINT16: { uint16_t v; memcpy(&v, p, sizeof v); return v; }
@@ -350,7 +366,7 @@ static const char *format_element(char *buf, size_t cap, const tensor *t,
   case DT_DOUBLE:
     snprintf(buf, cap, "%.17g", element_as_double(t, i));
     break;
-  case DT_FLOAT: case DT_FLOAT16:
+  case DT_FLOAT: case DT_FLOAT16: case DT_BFLOAT16:
     snprintf(buf, cap, "%.9g", element_as_double(t, i));
     break;
   case DT_UINT64: {
@@ -762,7 +778,8 @@ static int write_npy(const char *path, const tensor *t)
   n = (size_t)snprintf(header, sizeof header,
                        "{'descr': '%c%c%zu', 'fortran_order': False, "
                        "'shape': %s, }",
-                       d->size == 1 ? '|' : '<', d->npy_kind, d->size, shape);
+                       d->size == 1 ? '|' : '<', d->npy_kind ? d->npy_kind : 'u',
+                       d->size, shape);
   total = (10 + n + 1 + 63) / 64 * 64; /* preamble + dict + '\n' */
   while (10 + n + 1 < total)
     header[n++] = ' ';
@@ -923,7 +940,7 @@ static uint32_t tp_field_for_dtype(int dtype)
   case DT_INT64: return TP_INT64_DATA;
   case DT_DOUBLE: return TP_DOUBLE_DATA;
   case DT_UINT32: case DT_UINT64: return TP_UINT64_DATA;
-  default: return TP_INT32_DATA; /* int32 and narrower, bool, float16 bits */
+  default: return TP_INT32_DATA; /* int32 and narrower, bool, (b)float16 bits */
   }
 }
 
@@ -1307,9 +1324,11 @@ static int shape_matches(const onnxq_tensor_info *info, const tensor *t)
 }
 
 static int check_against_model(const char *path, const io_kind *k, int i,
-                               const onnxq_tensor_info *info, const tensor *t)
+                               const onnxq_tensor_info *info, tensor *t)
 {
   char got[SHAPE_TEXT_MAX], want[SHAPE_TEXT_MAX];
+  if (t->dtype == DT_UINT16 && info->dtype == DT_BFLOAT16)
+    t->dtype = DT_BFLOAT16; /* the bit patterns, as ONNX's test data has them */
   if (t->dtype != info->dtype)
     return error_at(path, "%s %d \"%s\": dtype is %s, model expects %s",
                     k->what, i, info_name(info), dtype_name(t->dtype),

@@ -35,10 +35,14 @@ def BufferizeGraphPass : Pass<"onnxq-bufferize", "ModuleOp"> {
   let description = [{
     One-shot module bufferization where function boundaries use identity
     layouts (plain row-major buffers, as the C ABI passes them) and copies are
-    `linalg.copy` (lowered to loops: no runtime library).
+    `linalg.copy` (lowered to loops: no runtime library). Zero-element
+    arguments and results are passed as 1-D `memref<0xT>`: they hold no data,
+    and a size-0 dim after the first leaves the outer strides unknown, which
+    the bare-pointer calling convention cannot pass.
   }];
   let dependentDialects = ["bufferization::BufferizationDialect",
-                           "memref::MemRefDialect", "linalg::LinalgDialect"];
+                           "memref::MemRefDialect", "linalg::LinalgDialect",
+                           "tensor::TensorDialect"];
 }
 
 def PlanWorkspacePass : Pass<"onnxq-plan-workspace", "ModuleOp"> {
@@ -129,7 +133,9 @@ def ExpandMathPass : Pass<"onnxq-expand-math"> {
   let description = [{
     exp, log, tanh, erf and friends become polynomial approximations in
     arith (no libm call, so loops over them vectorize); the rest stay for
-    `convert-math-to-llvm` / libm.
+    `convert-math-to-llvm` / libm. bfloat16 extensions and truncations
+    become integer bit operations (round to nearest even), not calls to
+    compiler-rt's `__truncsfbf2`.
   }];
   let dependentDialects = ["arith::ArithDialect", "math::MathDialect",
                            "vector::VectorDialect"];

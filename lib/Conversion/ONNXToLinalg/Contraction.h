@@ -27,20 +27,9 @@ Value createContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
                         Value init, AffineMap lhsMap, AffineMap rhsMap,
                         MultiplyAdd step = {});
 
-/// A 1-D or 2-D convolution normalized to 2-D (1-D gets a unit height).
-struct Conv2DShapes {
-  SmallVector<int64_t> x, w, y;
-  WindowGeometry g;
-};
-/// Fails for other ranks or when the attributes do not give `yType`'s shape.
-FailureOr<Conv2DShapes> getConv2DShapes(RankedTensorType xType,
-                                        RankedTensorType wType,
-                                        RankedTensorType yType, ArrayAttr pads,
-                                        ArrayAttr strides, ArrayAttr dilations,
-                                        StringRef autoPad);
-
-/// `init` (N, F, OH, OW) plus the convolution of the padded 4-D input `x`
-/// with the 4-D filters `w` (F, C/group, KH, KW).
+/// `init` (N, F, O...) plus the convolution of the padded input `x`
+/// (N, C, I...) with the filters `w` (F, C/group, K...), any number of
+/// spatial dims.
 Value convolve(OpBuilder &b, Location loc, Value x, Value w, Value init,
                int64_t group, const WindowGeometry &g, MultiplyAdd step = {});
 

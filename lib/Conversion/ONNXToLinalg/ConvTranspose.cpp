@@ -177,19 +177,10 @@ struct ConvTransposePattern : OpConversionPattern<ConvTransposeOp> {
     fullShape.append(g->full.begin(), g->full.end());
     Value acc = createFilled(rewriter, loc,
                              RankedTensorType::get(fullShape, elementType), 0.0);
-    // Every tap, in row-major order of the kernel.
-    SmallVector<int64_t> tap(spatial, 0);
-    int64_t taps = 1;
-    for (int64_t k : kernel)
-      taps *= k;
-    for (int64_t t = 0; t < taps; ++t) {
-      for (int64_t d = spatial - 1, rest = t; d >= 0; --d) {
-        tap[d] = rest % kernel[d];
-        rest /= kernel[d];
-      }
+    forEachKernelPosition(kernel, [&](ArrayRef<int64_t> tap) {
       acc = accumulateTap(rewriter, loc, adaptor.getX(), adaptor.getW(), acc,
                           op.getGroup(), tap, *g);
-    }
+    });
 
     // Crop the pads, then add the bias per output channel.
     SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0)), sizes,

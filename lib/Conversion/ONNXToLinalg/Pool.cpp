@@ -1,9 +1,10 @@
-//===- Pool.cpp - onnx pooling to linalg pooling and reductions -----------===//
+//===- Pool.cpp - onnx pooling to linalg window reductions ----------------===//
 //
-// MaxPool/AveragePool map onto `linalg.pooling_nchw_max/sum` over an
-// explicitly padded input (1-D as 2-D with unit height). AveragePool divides
-// by a compile-time table of window sizes, which encodes count_include_pad
-// and the partial windows of ceil_mode. Global pools are reductions.
+// MaxPool/AveragePool become a window reduction over an explicitly padded
+// input: a `linalg.generic` with the maps of linalg's `pooling_nchw_*` ops
+// (which stop at 2-D), for any number of spatial dims. AveragePool divides by
+// a compile-time table of window sizes, which encodes count_include_pad and
+// the partial windows of ceil_mode. Global pools are reductions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,41 +24,31 @@ using namespace mlir::onnxq;
 
 namespace {
 
-/// A 1-D or 2-D pooling window normalized to 2-D.
-struct Pool2D {
+/// The geometry of a pooling window over an NC + spatial input.
+struct PoolGeometry {
   SmallVector<int64_t> xShape, yShape;
   WindowGeometry g;
   /// Extra end padding so the last ceil_mode window fits.
   SmallVector<int64_t> ceilExtra;
 };
 
-std::optional<Pool2D> analyzePool(Operation *op, Value x, Value y,
-                                  ArrayAttr kernelAttr, ArrayAttr pads,
-                                  ArrayAttr strides, ArrayAttr dilations,
-                                  StringRef autoPad, bool ceilMode) {
+std::optional<PoolGeometry> analyzePool(Value x, Value y, ArrayAttr kernelAttr,
+                                        ArrayAttr pads, ArrayAttr strides,
+                                        ArrayAttr dilations, StringRef autoPad,
+                                        bool ceilMode) {
   RankedTensorType xType = getStaticType(x), yType = getStaticType(y);
-  if (!xType || !yType || (xType.getRank() != 3 && xType.getRank() != 4))
+  if (!xType || !yType || xType.getRank() < 3)
     return std::nullopt;
-  Pool2D p;
+  PoolGeometry p;
   p.xShape.assign(xType.getShape().begin(), xType.getShape().end());
   p.yShape.assign(yType.getShape().begin(), yType.getShape().end());
-  SmallVector<int64_t> kernel = getIntsOr(kernelAttr, 0, 0);
-  OpBuilder b(op->getContext());
-  if (xType.getRank() == 3) {
-    p.xShape.insert(p.xShape.begin() + 2, 1);
-    p.yShape.insert(p.yShape.begin() + 2, 1);
-    kernel.insert(kernel.begin(), 1);
-    SmallVector<int64_t> pd = getIntsOr(pads, 2, 0);
-    pads = b.getI64ArrayAttr({0, pd[0], 0, pd[1]});
-    strides = b.getI64ArrayAttr({1, getIntsOr(strides, 1, 1)[0]});
-    dilations = b.getI64ArrayAttr({1, getIntsOr(dilations, 1, 1)[0]});
-  }
-  std::optional<WindowGeometry> g = computeWindowGeometry(
-      p.xShape, kernel, pads, strides, dilations, autoPad, ceilMode);
+  std::optional<WindowGeometry> g =
+      computeWindowGeometry(p.xShape, getIntsOr(kernelAttr, 0, 0), pads,
+                            strides, dilations, autoPad, ceilMode);
   if (!g || ArrayRef<int64_t>(g->output) != ArrayRef<int64_t>(p.yShape).drop_front(2))
     return std::nullopt;
   p.g = *g;
-  for (size_t i = 0; i < 2; ++i) {
+  for (size_t i = 0; i < g->kernel.size(); ++i) {
     int64_t extent = (g->kernel[i] - 1) * g->dilations[i] + 1;
     int64_t needed = (g->output[i] - 1) * g->strides[i] + extent;
     int64_t have = p.xShape[i + 2] + g->padBegin[i] + g->padEnd[i];
@@ -66,30 +57,44 @@ std::optional<Pool2D> analyzePool(Operation *op, Value x, Value y,
   return p;
 }
 
-DenseIntElementsAttr getPairAttr(OpBuilder &b, ArrayRef<int64_t> values) {
-  return DenseIntElementsAttr::get(
-      RankedTensorType::get({int64_t(values.size())}, b.getI64Type()), values);
-}
-
-/// Pads the (4-D) input and applies a 2-D named pooling op.
-template <typename PoolOpTy>
-Value applyPool(ConversionPatternRewriter &rewriter, Location loc, Value x,
-                const Pool2D &p, double padValue, double initValue) {
-  auto xType = cast<RankedTensorType>(x.getType());
-  Type elementType = xType.getElementType();
-  x = reshapeTo(rewriter, loc, x, RankedTensorType::get(p.xShape, elementType));
+/// Pads the input with `padValue` and reduces every window with `combine`,
+/// starting from `init`: loops (n, c, o..., k...), the input read at
+/// o*stride + k*dilation, the window operand only giving the k loops their
+/// extent (as in linalg's pooling ops).
+Value applyPool(OpBuilder &b, Location loc, Value x, const PoolGeometry &p,
+                TypedAttr padValue, TypedAttr init, Combiner combine) {
+  Type elementType = cast<RankedTensorType>(x.getType()).getElementType();
   SmallVector<int64_t> high(p.g.padEnd);
   for (size_t i = 0; i < high.size(); ++i)
     high[i] += p.ceilExtra[i];
-  x = padSpatial(rewriter, loc, x, p.g.padBegin, high, padValue);
+  x = padSpatial(b, loc, x, p.g.padBegin, high, padValue);
   auto outType = RankedTensorType::get(p.yShape, elementType);
-  Value window = tensor::EmptyOp::create(rewriter, loc, p.g.kernel, elementType);
-  NamedAttribute attrs[] = {
-      rewriter.getNamedAttr("strides", getPairAttr(rewriter, p.g.strides)),
-      rewriter.getNamedAttr("dilations", getPairAttr(rewriter, p.g.dilations))};
-  return PoolOpTy::create(rewriter, loc, TypeRange{outType}, ValueRange{x, window},
-                          ValueRange{createFilled(rewriter, loc, outType, initValue)},
-                          attrs)
+  Value window = tensor::EmptyOp::create(b, loc, p.g.kernel, elementType);
+
+  MLIRContext *ctx = b.getContext();
+  int64_t spatial = p.g.kernel.size(), loops = 2 + 2 * spatial;
+  SmallVector<AffineExpr> xExprs = {getAffineDimExpr(0, ctx),
+                                    getAffineDimExpr(1, ctx)};
+  SmallVector<AffineExpr> windowExprs, outExprs(xExprs);
+  SmallVector<int64_t> reduced;
+  for (int64_t d = 0; d < spatial; ++d) {
+    AffineExpr o = getAffineDimExpr(2 + d, ctx),
+               k = getAffineDimExpr(2 + spatial + d, ctx);
+    xExprs.push_back(o * p.g.strides[d] + k * p.g.dilations[d]);
+    windowExprs.push_back(k);
+    outExprs.push_back(o);
+    reduced.push_back(2 + spatial + d);
+  }
+  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, xExprs, ctx),
+                                 AffineMap::get(loops, 0, windowExprs, ctx),
+                                 AffineMap::get(loops, 0, outExprs, ctx)};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{outType}, ValueRange{x, window},
+             ValueRange{createFilled(b, loc, outType, init)}, maps,
+             getIteratorTypes(loops, reduced),
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(nb, l, combine(nb, l, args[2], args[0]));
+             })
       .getResult(0);
 }
 
@@ -100,41 +105,23 @@ struct MaxPoolPattern : OpConversionPattern<MaxPoolOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getIndices() && !op.getIndices().use_empty())
       return rewriter.notifyMatchFailure(op, "the Indices output is not supported");
-    Type onnxElement = getElementTypeOrSelf(op.getY().getType());
-    if (!isa<FloatType>(onnxElement) && !onnxElement.isInteger(8))
-      return rewriter.notifyMatchFailure(op, "float or 8-bit pooling only");
-    std::optional<Pool2D> p = analyzePool(
-        op, op.getX(), op.getY(), op.getKernelShapeAttr(), op.getPadsAttr(),
+    std::optional<PoolGeometry> p = analyzePool(
+        op.getX(), op.getY(), op.getKernelShapeAttr(), op.getPadsAttr(),
         op.getStridesAttr(), op.getDilationsAttr(), op.getAutoPad(),
         op.getCeilMode());
     if (!p)
       return rewriter.notifyMatchFailure(op, "unsupported geometry");
-    Location loc = op.getLoc();
-    Value x = adaptor.getX();
-    // linalg has no unsigned NCHW max pooling: flipping the sign bit maps
-    // the unsigned order onto the signed one, and back.
-    bool isUnsigned = onnxElement.isUnsignedInteger();
-    auto flipSignBit = [&](Value v) {
-      return createElementwise(
-          rewriter, loc, cast<RankedTensorType>(v.getType()), v,
-          [](OpBuilder &b, Location l, ValueRange args) -> Value {
-            return arith::XOrIOp::create(
-                b, l, args[0],
-                arith::ConstantOp::create(b, l, b.getI8IntegerAttr(-128)));
-          });
-    };
-    if (isUnsigned)
-      x = flipSignBit(x);
-    double lowest = isa<FloatType>(onnxElement)
-                        ? -std::numeric_limits<double>::infinity()
-                        : -128.0;
-    Value y = applyPool<linalg::PoolingNchwMaxOp>(rewriter, loc, x, *p, lowest,
-                                                  lowest);
-    if (isUnsigned)
-      y = flipSignBit(y);
-    SmallVector<Value> results = {reshapeTo(
-        rewriter, loc, y,
-        cast<RankedTensorType>(getTypeConverter()->convertType(op.getY().getType())))};
+    // Integer pooling (uint8, int8) pads and starts with the lowest value of
+    // its signedness, which the signless converted type no longer says.
+    bool isUnsigned = getElementTypeOrSelf(op.getX().getType()).isUnsignedInteger();
+    Type elementType = getElementTypeOrSelf(adaptor.getX().getType());
+    TypedAttr lowest = getIdentity(elementType, Combine::Max, isUnsigned);
+    Value y = applyPool(rewriter, op.getLoc(), adaptor.getX(), *p, lowest, lowest,
+                        [&](OpBuilder &b, Location l, Value acc, Value v) {
+                          return combineScalars(b, l, Combine::Max, isUnsigned,
+                                                acc, v);
+                        });
+    SmallVector<Value> results = {y};
     if (op.getIndices())
       results.push_back(createEmpty(rewriter, op.getLoc(),
                                     cast<RankedTensorType>(getTypeConverter()->convertType(
@@ -144,11 +131,10 @@ struct MaxPoolPattern : OpConversionPattern<MaxPoolOp> {
   }
 };
 
-/// How many elements of each (OH, OW) window count as the divisor.
-DenseElementsAttr getWindowCounts(const Pool2D &p, bool countIncludePad,
+/// How many elements of each output window count as the divisor.
+DenseElementsAttr getWindowCounts(const PoolGeometry &p, bool countIncludePad,
                                   Type elementType) {
-  int64_t oh = p.yShape[2], ow = p.yShape[3];
-  SmallVector<APFloat> counts;
+  ArrayRef<int64_t> outShape = ArrayRef<int64_t>(p.yShape).drop_front(2);
   auto axisCount = [&](int dim, int64_t o) {
     int64_t start = o * p.g.strides[dim] - p.g.padBegin[dim];
     int64_t lo = countIncludePad ? -p.g.padBegin[dim] : 0;
@@ -161,14 +147,17 @@ DenseElementsAttr getWindowCounts(const Pool2D &p, bool countIncludePad,
     return n;
   };
   const llvm::fltSemantics &sem = cast<FloatType>(elementType).getFloatSemantics();
-  for (int64_t i = 0; i < oh; ++i)
-    for (int64_t j = 0; j < ow; ++j) {
-      APFloat v(double(axisCount(0, i) * axisCount(1, j)));
-      bool lost;
-      v.convert(sem, APFloat::rmNearestTiesToEven, &lost);
-      counts.push_back(v);
-    }
-  return DenseElementsAttr::get(RankedTensorType::get({oh, ow}, elementType),
+  SmallVector<APFloat> counts;
+  forEachKernelPosition(outShape, [&](ArrayRef<int64_t> position) {
+    int64_t count = 1;
+    for (auto [dim, o] : llvm::enumerate(position))
+      count *= axisCount(dim, o);
+    APFloat v(static_cast<double>(count));
+    bool lost;
+    v.convert(sem, APFloat::rmNearestTiesToEven, &lost);
+    counts.push_back(v);
+  });
+  return DenseElementsAttr::get(RankedTensorType::get(outShape, elementType),
                                 counts);
 }
 
@@ -180,14 +169,17 @@ struct AveragePoolPattern : OpConversionPattern<AveragePoolOp> {
     Type elementType = getElementTypeOrSelf(op.getY().getType());
     if (!isa<FloatType>(elementType))
       return rewriter.notifyMatchFailure(op, "float pooling only");
-    std::optional<Pool2D> p = analyzePool(
-        op, op.getX(), op.getY(), op.getKernelShapeAttr(), op.getPadsAttr(),
+    std::optional<PoolGeometry> p = analyzePool(
+        op.getX(), op.getY(), op.getKernelShapeAttr(), op.getPadsAttr(),
         op.getStridesAttr(), nullptr, op.getAutoPad(), op.getCeilMode());
     if (!p)
       return rewriter.notifyMatchFailure(op, "unsupported geometry");
     Location loc = op.getLoc();
-    Value sum = applyPool<linalg::PoolingNchwSumOp>(rewriter, loc, adaptor.getX(),
-                                                    *p, 0.0, 0.0);
+    TypedAttr zero = rewriter.getZeroAttr(elementType);
+    Value sum = applyPool(rewriter, loc, adaptor.getX(), *p, zero, zero,
+                          [](OpBuilder &b, Location l, Value acc, Value v) {
+                            return arith::AddFOp::create(b, l, acc, v);
+                          });
     Value counts = arith::ConstantOp::create(
         rewriter, loc, getWindowCounts(*p, op.getCountIncludePad(), elementType));
     Value mean = createElementwise(
@@ -195,7 +187,7 @@ struct AveragePoolPattern : OpConversionPattern<AveragePoolOp> {
         [](OpBuilder &b, Location l, ValueRange args) {
           return arith::DivFOp::create(b, l, args[0], args[1]);
         });
-    rewriter.replaceOp(op, reshapeTo(rewriter, loc, mean, getStaticType(op.getY())));
+    rewriter.replaceOp(op, mean);
     return success();
   }
 };

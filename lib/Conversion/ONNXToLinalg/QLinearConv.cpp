@@ -34,13 +34,14 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
     RankedTensorType xType = getStaticType(op.getX());
     RankedTensorType wType = getStaticType(op.getW());
     RankedTensorType yType = getStaticType(op.getY());
-    if (!xType || !wType || !yType)
+    if (!xType || !wType || !yType || xType.getRank() < 3)
       return rewriter.notifyMatchFailure(op, "needs static shapes");
-    FailureOr<Conv2DShapes> shapes =
-        getConv2DShapes(xType, wType, yType, op.getPadsAttr(),
-                        op.getStridesAttr(), op.getDilationsAttr(), op.getAutoPad());
-    if (failed(shapes))
-      return rewriter.notifyMatchFailure(op, "1-D and 2-D convolutions only");
+    std::optional<WindowGeometry> g = computeWindowGeometry(
+        xType.getShape(), wType.getShape().drop_front(2), op.getPadsAttr(),
+        op.getStridesAttr(), op.getDilationsAttr(), op.getAutoPad(),
+        /*ceilMode=*/false);
+    if (!g || ArrayRef<int64_t>(g->output) != yType.getShape().drop_front(2))
+      return rewriter.notifyMatchFailure(op, "output shape does not match");
     FailureOr<QuantParams> xq = getQuantParams(op.getXScale(), op.getXZeroPoint());
     FailureOr<QuantParams> wq = getQuantParams(op.getWScale(), op.getWZeroPoint());
     FailureOr<QuantParams> yq = getQuantParams(op.getYScale(), op.getYZeroPoint());
@@ -49,7 +50,7 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
         !xq->isPerTensor() || !yq->isPerTensor())
       return rewriter.notifyMatchFailure(
           op, "needs constant weights, scales and zero points");
-    int64_t filters = shapes->w[0];
+    int64_t filters = wType.getDimSize(0);
     int64_t perFilter = wType.getNumElements() / filters;
     auto filterParam = [](const auto &values, int64_t f) {
       return values.size() == 1 ? values[0] : values[f];
@@ -88,33 +89,34 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
     Location loc = op.getLoc();
     Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
     bool xUnsigned = xType.getElementType().isUnsignedInteger();
-    Value x = reshapeTo(rewriter, loc, adaptor.getX(),
-                        RankedTensorType::get(shapes->x, i8));
-    // The zero point's bit pattern as a signless i8.
-    x = padSpatial(rewriter, loc, x, shapes->g.padBegin, shapes->g.padEnd,
-                   double(int8_t(xZeroPoint)));
+    // Padding is the zero point's bit pattern as a signless i8.
+    Value x = padSpatial(rewriter, loc, adaptor.getX(), g->padBegin, g->padEnd,
+                         rewriter.getIntegerAttr(i8, int8_t(xZeroPoint)));
     Value w = createIntegerConstant(
         rewriter, loc,
-        RankedTensorType::get(shapes->w, wideWeights ? rewriter.getI16Type() : i8),
+        RankedTensorType::get(wType.getShape(),
+                              wideWeights ? rewriter.getI16Type() : i8),
         *weights);
-    auto accType = RankedTensorType::get(shapes->y, i32);
+    auto accType = RankedTensorType::get(yType.getShape(), i32);
+    // (F, 1, ...): broadcasts along the filters.
+    SmallVector<int64_t> filterShape(yType.getRank() - 1, 1);
+    filterShape[0] = filters;
     Value initPerFilter = createIntegerConstant(
-        rewriter, loc, RankedTensorType::get({filters, 1, 1}, i32), init);
+        rewriter, loc, RankedTensorType::get(filterShape, i32), init);
     Value acc = createElementwise(rewriter, loc, accType, initPerFilter,
                                   [](OpBuilder &, Location, ValueRange args) {
                                     return args[0];
                                   });
-    acc = convolve(rewriter, loc, x, w, acc, op.getGroup(), shapes->g,
+    acc = convolve(rewriter, loc, x, w, acc, op.getGroup(), *g,
                    MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false});
 
     FailureOr<Value> y = createRequantized(
         rewriter, loc, acc, multipliers, /*axis=*/1, yq->zeroPoints[0],
         getQuantizedRange(yType.getElementType()),
-        RankedTensorType::get(shapes->y, i8));
+        RankedTensorType::get(yType.getShape(), i8));
     if (failed(y))
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
-    rewriter.replaceOp(op, reshapeTo(rewriter, loc, *y,
-                                     RankedTensorType::get(yType.getShape(), i8)));
+    rewriter.replaceOp(op, *y);
     return success();
   }
 };

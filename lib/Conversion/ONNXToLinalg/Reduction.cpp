@@ -15,7 +15,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/bit.h"
 
 #include <limits>
 
@@ -171,6 +173,60 @@ std::optional<SmallVector<int64_t>> getAxesFromShapes(RankedTensorType in,
   return axes;
 }
 
+/// The axes sets of ReduceSum with runtime `axes` and keepdims = 0 that the
+/// static shapes allow: every choice of in.rank - out.rank dims whose removal
+/// leaves the output shape (one choice unless removed dims are ambiguous,
+/// like the two size-2 dims of 3x2x2 -> 3x2).
+SmallVector<SmallVector<int64_t>> getDroppedAxesCandidates(RankedTensorType in,
+                                                           RankedTensorType out) {
+  int64_t rank = in.getRank(), dropped = rank - out.getRank();
+  SmallVector<SmallVector<int64_t>> candidates;
+  if (dropped <= 0 || rank > 16)
+    return candidates;
+  for (unsigned mask = 0; mask < (1u << rank); ++mask) {
+    if (llvm::popcount(mask) != dropped)
+      continue;
+    SmallVector<int64_t> axes, kept;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (mask & (1u << d))
+        axes.push_back(d);
+      else
+        kept.push_back(in.getDimSize(d));
+    }
+    if (ArrayRef<int64_t>(kept) == out.getShape())
+      candidates.push_back(axes);
+  }
+  return candidates;
+}
+
+/// i1: every runtime axis of the 1-D `axesTensor` (negative counts from the
+/// end) is one of `axes`.
+Value matchesAxes(OpBuilder &b, Location loc, Value axesTensor,
+                  ArrayRef<int64_t> axes, int64_t rank) {
+  auto type = cast<RankedTensorType>(axesTensor.getType());
+  Type intType = type.getElementType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, 0));
+  Value all = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  for (int64_t i = 0; i < type.getDimSize(0); ++i) {
+    Value index = arith::ConstantIndexOp::create(b, loc, i);
+    Value axis = tensor::ExtractOp::create(b, loc, axesTensor, index);
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, axis, zero);
+    Value wrapped = arith::AddIOp::create(
+        b, loc, axis, arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, rank)));
+    axis = arith::SelectOp::create(b, loc, negative, wrapped, axis);
+    Value any = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+    for (int64_t a : axes) {
+      Value equal = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, axis,
+          arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, a)));
+      any = arith::OrIOp::create(b, loc, any, equal);
+    }
+    all = arith::AndIOp::create(b, loc, all, any);
+  }
+  return all;
+}
+
 struct ReduceSumPattern : OpConversionPattern<ReduceSumOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -181,6 +237,17 @@ struct ReduceSumPattern : OpConversionPattern<ReduceSumOp> {
     if (!inType || !outType)
       return rewriter.notifyMatchFailure(op, "needs static shapes");
     int64_t rank = inType.getRank();
+    bool isUnsigned = inType.getElementType().isUnsignedInteger();
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    Location loc = op.getLoc();
+    auto sumOver = [&](ArrayRef<int64_t> axes) {
+      // No axes with noop_with_empty_axes: the identity.
+      Value r = axes.empty() ? adaptor.getData()
+                             : reduce(rewriter, loc, adaptor.getData(), axes,
+                                      Combine::Sum, isUnsigned);
+      return reshapeTo(rewriter, loc, r, resultType);
+    };
     SmallVector<int64_t> axes;
     if (!op.getAxes()) {
       if (!op.getNoopWithEmptyAxes())
@@ -195,17 +262,26 @@ struct ReduceSumPattern : OpConversionPattern<ReduceSumOp> {
                    getAxesFromShapes(inType, outType, op.getKeepdims())) {
       axes = *derived;
     } else {
-      return rewriter.notifyMatchFailure(
-          op, "runtime axes with keepdims = 0 are not supported");
+      // Runtime axes without keepdims: the shapes leave a few candidate axes
+      // sets of the right size; each is summed and the one the axes name is
+      // selected at run time.
+      auto axesType = getStaticType(adaptor.getAxes());
+      SmallVector<SmallVector<int64_t>> candidates =
+          getDroppedAxesCandidates(inType, outType);
+      if (op.getKeepdims() || !axesType || candidates.empty() ||
+          axesType.getDimSize(0) != int64_t(candidates.front().size()))
+        return rewriter.notifyMatchFailure(
+            op, "runtime axes that the shapes do not determine");
+      Value result = sumOver(candidates.front());
+      for (ArrayRef<int64_t> candidate : ArrayRef(candidates).drop_front())
+        result = arith::SelectOp::create(
+            rewriter, loc,
+            matchesAxes(rewriter, loc, adaptor.getAxes(), candidate, rank),
+            sumOver(candidate), result);
+      rewriter.replaceOp(op, result);
+      return success();
     }
-    Location loc = op.getLoc();
-    // No axes with noop_with_empty_axes: the identity.
-    Value r = axes.empty() ? adaptor.getData()
-                           : reduce(rewriter, loc, adaptor.getData(), axes,
-                                    Combine::Sum,
-                                    inType.getElementType().isUnsignedInteger());
-    rewriter.replaceOp(op, reshapeTo(rewriter, loc, r,
-                                     cast<RankedTensorType>(getTypeConverter()->convertType(outType))));
+    rewriter.replaceOp(op, sumOver(axes));
     return success();
   }
 };

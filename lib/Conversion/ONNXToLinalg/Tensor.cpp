@@ -324,11 +324,39 @@ struct ShapePattern : OpConversionPattern<ShapeOp> {
   }
 };
 
+/// Any onnx op whose results all have zero elements computes nothing: they
+/// become `tensor.empty`. This comes before the op's own pattern, which may
+/// not build on zero sizes (an extract_slice at offset 0 of a size-0 dim does
+/// not verify).
+struct ZeroElementResultsPattern : ConversionPattern {
+  ZeroElementResultsPattern(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<ONNXDialect>(op->getDialect()) || op->getNumResults() == 0)
+      return failure();
+    SmallVector<Value> empties;
+    for (Type type : op->getResultTypes()) {
+      auto tensorType = dyn_cast_or_null<RankedTensorType>(
+          getTypeConverter()->convertType(type));
+      if (!tensorType || !tensorType.hasStaticShape() ||
+          tensorType.getNumElements() != 0)
+        return rewriter.notifyMatchFailure(op, "a result holds data");
+      empties.push_back(createEmpty(rewriter, op->getLoc(), tensorType));
+    }
+    rewriter.replaceOp(op, empties);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::onnxq::populateTensorToLinalgPatterns(const TypeConverter &converter,
                                                  RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
+  patterns.add<ZeroElementResultsPattern>(converter, ctx);
   patterns.add<ConstantPattern, ForwardPattern<IdentityOp>, ForwardPattern<DropoutOp>,
                ReshapePattern<ReshapeOp>, ReshapePattern<FlattenOp>,
                ReshapePattern<SqueezeOp>, ReshapePattern<UnsqueezeOp>,

@@ -332,7 +332,7 @@ std::optional<WindowGeometry> mlir::onnxq::computeWindowGeometry(
 
 Value mlir::onnxq::padSpatial(OpBuilder &b, Location loc, Value input,
                               ArrayRef<int64_t> low, ArrayRef<int64_t> high,
-                              double value) {
+                              TypedAttr value) {
   if (llvm::all_of(low, [](int64_t p) { return p == 0; }) &&
       llvm::all_of(high, [](int64_t p) { return p == 0; }))
     return input;
@@ -343,9 +343,24 @@ Value mlir::onnxq::padSpatial(OpBuilder &b, Location loc, Value input,
   for (size_t i = 0; i < low.size(); ++i)
     shape[i + 2] += low[i] + high[i];
   auto paddedType = RankedTensorType::get(shape, type.getElementType());
-  Value padValue = createScalar(b, loc, type.getElementType(), value);
+  Value padValue = arith::ConstantOp::create(b, loc, value);
   return tensor::PadOp::create(b, loc, paddedType, input,
                                getAsIndexOpFoldResult(b.getContext(), lowAll),
                                getAsIndexOpFoldResult(b.getContext(), highAll),
                                padValue);
+}
+
+void mlir::onnxq::forEachKernelPosition(
+    ArrayRef<int64_t> shape, function_ref<void(ArrayRef<int64_t>)> fn) {
+  int64_t count = 1;
+  for (int64_t k : shape)
+    count *= k;
+  SmallVector<int64_t> position(shape.size(), 0);
+  for (int64_t t = 0; t < count; ++t) {
+    for (int64_t d = shape.size() - 1, rest = t; d >= 0; --d) {
+      position[d] = rest % shape[d];
+      rest /= shape[d];
+    }
+    fn(position);
+  }
 }

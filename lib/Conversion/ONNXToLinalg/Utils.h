@@ -107,7 +107,11 @@ computeWindowGeometry(ArrayRef<int64_t> inputShape, ArrayRef<int64_t> kernel,
 
 /// Pads the spatial dimensions (2..) of an NC... tensor with `value`.
 Value padSpatial(OpBuilder &b, Location loc, Value input,
-                 ArrayRef<int64_t> low, ArrayRef<int64_t> high, double value);
+                 ArrayRef<int64_t> low, ArrayRef<int64_t> high, TypedAttr value);
+
+/// Calls `fn` with every position of a kernel of `shape`, in row-major order.
+void forEachKernelPosition(ArrayRef<int64_t> shape,
+                           function_ref<void(ArrayRef<int64_t>)> fn);
 
 /// The values of an optional I64ArrayAttr, or `fallback` repeated `size` times.
 SmallVector<int64_t> getIntsOr(ArrayAttr attr, size_t size, int64_t fallback);

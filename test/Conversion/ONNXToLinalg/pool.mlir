@@ -1,12 +1,19 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file | FileCheck %s
 
-// Max pooling pads with -inf.
+// Max pooling pads with -inf; the window operand gives the (kh, kw) loops
+// their extent, as in linalg.pooling_nchw_max.
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// CHECK-DAG: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func @maxpool
 // CHECK: %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: tensor.yield %[[NEGINF]]
-// CHECK: linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+// CHECK: %[[WINDOW:.*]] = tensor.empty() : tensor<3x3xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[PAD]], %[[WINDOW]] : tensor<1x2x6x6xf32>, tensor<3x3xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: arith.maximumf %[[ACC]], %[[IN]] : f32
 func.func @maxpool(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
   %0 = onnx.MaxPool(%x) {kernel_shape = [3, 3], pads = [1, 1, 1, 1], strides = [2, 2]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
@@ -16,7 +23,8 @@ func.func @maxpool(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
 
 // The divisor table excludes padding unless count_include_pad is set.
 // CHECK-LABEL: func @avgpool_exclude_pad
-// CHECK: linalg.pooling_nchw_sum
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]
+// CHECK: arith.addf
 // CHECK: arith.constant dense<{{\[}}[4.000000e+00, 6.000000e+00, 4.000000e+00], [6.000000e+00, 9.000000e+00, 6.000000e+00], [4.000000e+00, 6.000000e+00, 4.000000e+00]]> : tensor<3x3xf32>
 // CHECK: arith.divf
 func.func @avgpool_exclude_pad(%x: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {
@@ -42,6 +50,47 @@ func.func @avgpool_include_pad(%x: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {
 func.func @avgpool_ceil(%x: tensor<1x1x3x3xf32>) -> tensor<1x1x2x2xf32> {
   %0 = onnx.AveragePool(%x) {ceil_mode = 1 : i64, kernel_shape = [2, 2], strides = [2, 2]} : (tensor<1x1x3x3xf32>) -> tensor<1x1x2x2xf32>
   return %0 : tensor<1x1x2x2xf32>
+}
+
+// -----
+
+// uint8 max pooling starts from the unsigned minimum and compares unsigned.
+// CHECK-LABEL: func @maxpool_uint8
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK: linalg.fill ins(%[[ZERO]] : i8)
+// CHECK: linalg.generic
+// CHECK: arith.maxui
+func.func @maxpool_uint8(%x: tensor<1x1x4x4xui8>) -> tensor<1x1x3x3xui8> {
+  %0 = onnx.MaxPool(%x) {kernel_shape = [2, 2]} : (tensor<1x1x4x4xui8>) -> tensor<1x1x3x3xui8>
+  return %0 : tensor<1x1x3x3xui8>
+}
+
+// -----
+
+// 1-D windows need no unit height.
+// CHECK-DAG: #[[X1:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3 * 2)>
+// CHECK-LABEL: func @maxpool_1d
+// CHECK: linalg.generic {indexing_maps = [#[[X1]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+func.func @maxpool_1d(%x: tensor<1x3x9xf32>) -> tensor<1x3x4xf32> {
+  %0 = onnx.MaxPool(%x) {dilations = [2], kernel_shape = [2], strides = [2]} : (tensor<1x3x9xf32>) -> tensor<1x3x4xf32>
+  return %0 : tensor<1x3x4xf32>
+}
+
+// -----
+
+// 3-D: three window loops; the divisor table has one entry per output
+// position (the padded end windows count fewer elements).
+// CHECK-DAG: #[[X3:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>
+// CHECK-DAG: #[[WIN3:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>
+// CHECK-DAG: #[[OUT3:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func @avgpool_3d
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0, 0] high[0, 0, 1, 1, 1]
+// CHECK: linalg.generic {indexing_maps = [#[[X3]], #[[WIN3]], #[[OUT3]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+// CHECK: arith.constant dense<{{\[}}{{\[}}[8.000000e+00, 4.000000e+00], [4.000000e+00, 2.000000e+00]], {{\[}}[4.000000e+00, 2.000000e+00], [2.000000e+00, 1.000000e+00]]]> : tensor<2x2x2xf32>
+// CHECK: arith.divf
+func.func @avgpool_3d(%x: tensor<1x1x3x3x3xf32>) -> tensor<1x1x2x2x2xf32> {
+  %0 = onnx.AveragePool(%x) {kernel_shape = [2, 2, 2], pads = [0, 0, 0, 1, 1, 1], strides = [2, 2, 2]} : (tensor<1x1x3x3x3xf32>) -> tensor<1x1x2x2x2xf32>
+  return %0 : tensor<1x1x2x2x2xf32>
 }
 
 // -----

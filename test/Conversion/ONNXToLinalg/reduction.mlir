@@ -82,6 +82,29 @@ func.func @reduce_sum_runtime_axes(%x: tensor<2x3x4xf32>, %axes: tensor<1xi64>) 
 
 // -----
 
+// Runtime axes without keepdims: 3x2x2 -> 3x2 drops dim 1 or dim 2. Both sums
+// are computed; the runtime axis (normalized when negative) selects one.
+// CHECK-DAG: #[[OUT1:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[OUT2:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func @reduce_sum_runtime_axes_no_keepdims
+// CHECK-SAME: (%[[X:.*]]: tensor<3x2x2xf32>, %[[AXES:.*]]: tensor<1xi64>)
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[OUT1]]], iterator_types = ["parallel", "reduction", "parallel"]}
+// CHECK: %[[AXIS:.*]] = tensor.extract %[[AXES]][%{{.*}}] : tensor<1xi64>
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[AXIS]], %{{.*}} : i64
+// CHECK: %[[WRAPPED:.*]] = arith.addi %[[AXIS]], %{{.*}} : i64
+// CHECK: %[[NORM:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[AXIS]] : i64
+// CHECK: arith.cmpi eq, %[[NORM]], %{{.*}} : i64
+// CHECK: %[[IS2:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[OUT2]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK: %[[R:.*]] = arith.select %[[IS2]], %{{.*}}, %{{.*}} : tensor<3x2xf32>
+// CHECK: return %[[R]]
+func.func @reduce_sum_runtime_axes_no_keepdims(%x: tensor<3x2x2xf32>, %axes: tensor<1xi64>) -> tensor<3x2xf32> {
+  %0 = onnx.ReduceSum(%x, %axes) {keepdims = 0 : i64} : (tensor<3x2x2xf32>, tensor<1xi64>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func @reduce_sum_noop
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
 // CHECK-NOT: linalg.generic

@@ -101,3 +101,26 @@ func.func @dropout_mask(%x: tensor<4xf32>, %r: tensor<f32>) -> (tensor<4xf32>, t
   %0:2 = onnx.Dropout(%x) ratio(%r) : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<4xi1>)
   return %0#0, %0#1 : tensor<4xf32>, tensor<4xi1>
 }
+
+// -----
+
+// Results without elements compute nothing (and an extract_slice at offset 0
+// of a size-0 dim would not verify): they are empty tensors.
+// CHECK-LABEL: func @split_zero_size
+// CHECK-NOT: tensor.extract_slice
+// CHECK-COUNT-2: tensor.empty() : tensor<0xf32>
+// CHECK-NOT: onnx.Split
+func.func @split_zero_size(%x: tensor<0xf32>, %split: tensor<2xi64>) -> (tensor<0xf32>, tensor<0xf32>) {
+  %0:2 = onnx.Split(%x, %split) : (tensor<0xf32>, tensor<2xi64>) -> (tensor<0xf32>, tensor<0xf32>)
+  return %0#0, %0#1 : tensor<0xf32>, tensor<0xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @reshape_zero_size
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<3x4x0xf32>
+// CHECK: return %[[E]]
+func.func @reshape_zero_size(%x: tensor<0x3x4xf32>, %shape: tensor<3xi64>) -> tensor<3x4x0xf32> {
+  %0 = onnx.Reshape(%x, %shape) {allowzero = 1 : i64} : (tensor<0x3x4xf32>, tensor<3xi64>) -> tensor<3x4x0xf32>
+  return %0 : tensor<3x4x0xf32>
+}

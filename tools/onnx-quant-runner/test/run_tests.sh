@@ -222,7 +222,7 @@ suite() {
   check "pb negative dim" 2 'x_negdim\.pb: negative dimension' "${FAKE[@]}" --inputs "$P/x_negdim.pb" "$N/k.npy"
   check "npy huge shape, tiny data: no huge allocation" 2 'x_huge\.npy: truncated \.npy file' \
     "${FAKE[@]}" --inputs "$N/x_huge.npy" "$N/k.npy"
-  check "pb unsupported data_type" 2 'x_badtype\.pb: unsupported data_type 16' \
+  check "pb unsupported data_type" 2 'x_badtype\.pb: unsupported data_type 14' \
     "${FAKE[@]}" --inputs "$P/x_badtype.pb" "$N/k.npy"
   check "missing input file" 2 'nope\.npy: cannot open: ' "${FAKE[@]}" --inputs "$N/nope.npy" "$N/k.npy"
   check "missing expected file" 2 'nope\.pb: cannot open: ' "${FAKE[@]}" "${XK[@]}" --expect "$N/y.npy" "$N/nope.pb"
