@@ -24,7 +24,9 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createRecordABIPass({options.entry}));
 
   // Quantized graphs compute on integers: QDQ islands become QLinear* ops,
-  // the form QOperator models arrive in.
+  // the form QOperator models arrive in. QLinear ops with run-time weights or
+  // parameters have no integer form: they run as DQ -> float op -> Q.
+  pm.addNestedPass<func::FuncOp>(createQOperatorToQDQPass({/*runtimeParametersOnly=*/true}));
   pm.addNestedPass<func::FuncOp>(createFuseQDQPass());
 
   // Tensors: onnx -> linalg, then fuse element-wise chains (BatchNorm, bias,

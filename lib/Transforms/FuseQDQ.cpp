@@ -62,6 +62,17 @@ Value getOrCreateZeroPoint(PatternRewriter &rewriter, Location loc, Value zp,
   return ConstantOp::create(rewriter, loc, createIntegerElements(type, zeros));
 }
 
+/// The zero points of a DequantizeLinear's input and a QuantizeLinear's
+/// result, created as zeros when absent.
+Value getZeroPoint(PatternRewriter &rewriter, Location loc, DequantizeLinearOp dq) {
+  return getOrCreateZeroPoint(rewriter, loc, dq.getXZeroPoint(),
+                              dq.getX().getType(), dq.getXScale());
+}
+Value getZeroPoint(PatternRewriter &rewriter, Location loc, QuantizeLinearOp q) {
+  return getOrCreateZeroPoint(rewriter, loc, q.getYZeroPoint(),
+                              q.getY().getType(), q.getYScale());
+}
+
 /// The single integer of a scalar constant (0 when absent).
 int64_t getScalarInteger(Value value) {
   if (!value)
@@ -97,8 +108,7 @@ std::pair<Operation *, bool> getProducer(Value value) {
 void replaceQuantize(PatternRewriter &rewriter, QuantizeLinearOp q,
                      Value result, bool relu) {
   if (relu) {
-    Value zp = getOrCreateZeroPoint(rewriter, q.getLoc(), q.getYZeroPoint(),
-                                    q.getY().getType(), q.getYScale());
+    Value zp = getZeroPoint(rewriter, q.getLoc(), q);
     result = MaxOp::create(rewriter, q.getLoc(), q.getY().getType(),
                            ValueRange{result, zp});
   }
@@ -124,6 +134,18 @@ bool isBiasOf(DequantizeLinearOp bias, DequantizeLinearOp x,
       return false;
   }
   return true;
+}
+
+/// The DequantizeLinear of an optional bias: null without a bias, failure
+/// when it is not an int32 of scale s_x * s_w.
+FailureOr<DequantizeLinearOp> getBias(Value bias, DequantizeLinearOp x,
+                                      DequantizeLinearOp w) {
+  if (!bias)
+    return DequantizeLinearOp();
+  DequantizeLinearOp dq = getDequantize(bias, /*allowPerAxis=*/true);
+  if (!dq || !isBiasOf(dq, x, w))
+    return failure();
+  return dq;
 }
 
 /// Constant 8-bit weights behind a DequantizeLinear (per tensor, or per
@@ -152,24 +174,18 @@ struct FuseConv : OpRewritePattern<QuantizeLinearOp> {
     DequantizeLinearOp w = getWeights(conv.getW(), 0);
     if (!x || !w)
       return failure();
-    DequantizeLinearOp bias;
-    if (conv.getB()) {
-      bias = getDequantize(conv.getB(), /*allowPerAxis=*/true);
-      if (!bias || !isBiasOf(bias, x, w))
-        return failure();
-    }
+    FailureOr<DequantizeLinearOp> bias = getBias(conv.getB(), x, w);
+    if (failed(bias))
+      return failure();
     Location loc = conv.getLoc();
     auto fused = QLinearConvOp::create(
         rewriter, loc, q.getY().getType(), x.getX(), x.getXScale(),
-        getOrCreateZeroPoint(rewriter, loc, x.getXZeroPoint(), x.getX().getType(),
-                             x.getXScale()),
+        getZeroPoint(rewriter, loc, x),
         w.getX(), w.getXScale(),
-        getOrCreateZeroPoint(rewriter, loc, w.getXZeroPoint(), w.getX().getType(),
-                             w.getXScale()),
+        getZeroPoint(rewriter, loc, w),
         q.getYScale(),
-        getOrCreateZeroPoint(rewriter, loc, q.getYZeroPoint(), q.getY().getType(),
-                             q.getYScale()),
-        bias ? bias.getX() : Value(), conv.getAutoPadAttr(),
+        getZeroPoint(rewriter, loc, q),
+        *bias ? bias->getX() : Value(), conv.getAutoPadAttr(),
         conv.getDilationsAttr(), conv.getGroupAttr(), conv.getKernelShapeAttr(),
         conv.getPadsAttr(), conv.getStridesAttr());
     replaceQuantize(rewriter, q, fused, relu);
@@ -192,23 +208,17 @@ struct FuseGemm : OpRewritePattern<QuantizeLinearOp> {
     DequantizeLinearOp b = getWeights(gemm.getB(), gemm.getTransB() ? 0 : 1);
     if (!a || !b)
       return failure();
-    DequantizeLinearOp c;
-    if (gemm.getC()) {
-      c = getDequantize(gemm.getC(), /*allowPerAxis=*/true);
-      if (!c || !isBiasOf(c, a, b))
-        return failure();
-    }
+    FailureOr<DequantizeLinearOp> c = getBias(gemm.getC(), a, b);
+    if (failed(c))
+      return failure();
     Location loc = gemm.getLoc();
     auto fused = QGemmOp::create(
         rewriter, loc, q.getY().getType(), a.getX(), a.getXScale(),
-        getOrCreateZeroPoint(rewriter, loc, a.getXZeroPoint(), a.getX().getType(),
-                             a.getXScale()),
+        getZeroPoint(rewriter, loc, a),
         b.getX(), b.getXScale(),
-        getOrCreateZeroPoint(rewriter, loc, b.getXZeroPoint(), b.getX().getType(),
-                             b.getXScale()),
-        c ? c.getX() : Value(), q.getYScale(),
-        getOrCreateZeroPoint(rewriter, loc, q.getYZeroPoint(), q.getY().getType(),
-                             q.getYScale()),
+        getZeroPoint(rewriter, loc, b),
+        *c ? c->getX() : Value(), q.getYScale(),
+        getZeroPoint(rewriter, loc, q),
         gemm.getAlphaAttr(), gemm.getTransAAttr(), gemm.getTransBAttr());
     replaceQuantize(rewriter, q, fused, relu);
     return success();
@@ -232,14 +242,11 @@ struct FuseMatMul : OpRewritePattern<QuantizeLinearOp> {
     Location loc = matmul.getLoc();
     auto fused = QLinearMatMulOp::create(
         rewriter, loc, q.getY().getType(), a.getX(), a.getXScale(),
-        getOrCreateZeroPoint(rewriter, loc, a.getXZeroPoint(), a.getX().getType(),
-                             a.getXScale()),
+        getZeroPoint(rewriter, loc, a),
         b.getX(), b.getXScale(),
-        getOrCreateZeroPoint(rewriter, loc, b.getXZeroPoint(), b.getX().getType(),
-                             b.getXScale()),
+        getZeroPoint(rewriter, loc, b),
         q.getYScale(),
-        getOrCreateZeroPoint(rewriter, loc, q.getYZeroPoint(), q.getY().getType(),
-                             q.getYScale()));
+        getZeroPoint(rewriter, loc, q));
     replaceQuantize(rewriter, q, fused, relu);
     return success();
   }
@@ -282,11 +289,9 @@ struct FuseGlobalAveragePool : OpRewritePattern<QuantizeLinearOp> {
     Location loc = pool.getLoc();
     rewriter.replaceOpWithNewOp<QLinearGlobalAveragePoolOp>(
         q, q.getY().getType(), x.getX(), x.getXScale(),
-        getOrCreateZeroPoint(rewriter, loc, x.getXZeroPoint(), x.getX().getType(),
-                             x.getXScale()),
+        getZeroPoint(rewriter, loc, x),
         q.getYScale(),
-        getOrCreateZeroPoint(rewriter, loc, q.getYZeroPoint(), q.getY().getType(),
-                             q.getYScale()),
+        getZeroPoint(rewriter, loc, q),
         /*channels_last=*/0);
     return success();
   }
@@ -360,8 +365,7 @@ struct SinkDequantize : RewritePattern {
     SmallVector<Value> results;
     Value moved;
     if (isa<ReluOp>(op)) {
-      Value zp = getOrCreateZeroPoint(rewriter, loc, dq.getXZeroPoint(),
-                                      dq.getX().getType(), dq.getXScale());
+      Value zp = getZeroPoint(rewriter, loc, dq);
       moved = MaxOp::create(rewriter, loc, intResultType, ValueRange{dq.getX(), zp});
     } else {
       Operation *clone = rewriter.clone(*op);

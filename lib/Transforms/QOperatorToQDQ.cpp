@@ -132,13 +132,46 @@ struct QLinearGlobalAveragePoolToQDQ
   }
 };
 
+/// Whether every operand of `op` but its activations (the first `data`
+/// operands in `dataOperands`) is an onnx.Constant: what the integer
+/// lowering needs to fold zero points and multipliers at compile time.
+bool hasConstantParameters(Operation *op, ArrayRef<unsigned> dataOperands) {
+  for (OpOperand &operand : op->getOpOperands())
+    if (!llvm::is_contained(dataOperands, operand.getOperandNumber()) &&
+        !operand.get().getDefiningOp<ConstantOp>())
+      return false;
+  return true;
+}
+
+bool hasIntegerLowering(Operation *op) {
+  if (auto matmul = dyn_cast<QLinearMatMulOp>(op)) {
+    auto b = dyn_cast<RankedTensorType>(matmul.getB().getType());
+    return b && b.getRank() == 2 && hasConstantParameters(op, {0});
+  }
+  if (isa<QLinearAddOp>(op))
+    return hasConstantParameters(op, {0, 3});
+  return hasConstantParameters(op, {0});
+}
+
 struct QOperatorToQDQPass
     : public onnxq::impl::QOperatorToQDQPassBase<QOperatorToQDQPass> {
+  using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<QLinearConvToQDQ, QLinearMatMulToQDQ, QLinearAddToQDQ,
                  QLinearGlobalAveragePoolToQDQ>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<QLinearConvOp, QLinearMatMulOp, QLinearAddOp,
+              QLinearGlobalAveragePoolOp>(op) &&
+          !(runtimeParametersOnly && hasIntegerLowering(op)))
+        ops.push_back(op);
+    });
+    // New ops (the bias scale's Mul) fold as they would in a full rewrite.
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::AnyOp);
+    if (failed(applyOpPatternsGreedily(ops, frozen, config)))
       return signalPassFailure();
   }
 };

@@ -3,9 +3,9 @@
 
 // The bias scale x_scale * w_scale is folded: 0.5 * [0.1, 0.2, 0.3, 0.4].
 // CHECK-LABEL: func @conv
-// CHECK: %[[BS:.*]] = onnx.Constant dense<[5.000000e-02, 1.000000e-01, 1.500000e-01, 2.000000e-01]> : tensor<4xf32>
 // CHECK: %[[X:.*]] = onnx.DequantizeLinear(%arg0, %[[XS:.*]], %[[XZ:.*]]) : (tensor<1x2x3x3xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x2x3x3xf32>
 // CHECK: %[[W:.*]] = onnx.DequantizeLinear(%{{.*}}, %{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<4x2x1x1xi8>, tensor<4xf32>, tensor<4xi8>) -> tensor<4x2x1x1xf32>
+// CHECK: %[[BS:.*]] = onnx.Constant dense<[5.000000e-02, 1.000000e-01, 1.500000e-01, 2.000000e-01]> : tensor<4xf32>
 // CHECK: %[[B:.*]] = onnx.DequantizeLinear(%{{.*}}, %[[BS]]) {axis = 0 : i64} : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK: %[[C:.*]] = onnx.Conv(%[[X]], %[[W]], %[[B]]) {strides = [1, 1]} : (tensor<1x2x3x3xf32>, tensor<4x2x1x1xf32>, tensor<4xf32>) -> tensor<1x4x3x3xf32>
 // CHECK: %[[Y:.*]] = onnx.QuantizeLinear(%[[C]], %{{.*}}, %{{.*}}) : (tensor<1x4x3x3xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x4x3x3xui8>
@@ -52,3 +52,15 @@ func.func @add_pool(%a: tensor<1x2x2x2xui8>, %b: tensor<1x2x2x2xui8>, %s: tensor
   %p = onnx.QLinearGlobalAveragePool(%c, %s, %z, %s, %z) : (tensor<1x2x2x2xui8>, tensor<f32>, tensor<ui8>, tensor<f32>, tensor<ui8>) -> tensor<1x2x1x1xui8>
   return %p : tensor<1x2x1x1xui8>
 }
+
+// -----
+
+// With runtime-parameters-only, ops the integer lowering can take (constant
+// weights, scales and zero points) stay; those with run-time weights are
+// rewritten.
+// RUN: onnx-quant-opt %s --onnx-qoperator-to-qdq=runtime-parameters-only=true --split-input-file | FileCheck %s --check-prefix=RUNTIME
+// RUNTIME-LABEL: func @conv
+// RUNTIME: onnx.QLinearConv
+// RUNTIME-LABEL: func @matmul
+// RUNTIME-NOT: onnx.QLinearMatMul
+// RUNTIME: onnx.MatMul

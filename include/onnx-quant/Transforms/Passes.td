@@ -102,10 +102,16 @@ def QOperatorToQDQPass : Pass<"onnx-qoperator-to-qdq", "func::FuncOp"> {
     become the same QDQ form `--onnx-quantize` produces: DequantizeLinear of
     every quantized input (weights per output channel where their scale is
     1-D; a QLinearConv int32 bias with scale x_scale * w_scale), the float
-    op, and a QuantizeLinear with the output's scale and zero point. The rest
-    of the pipeline then handles both formats the same way. Part of the
-    native lowering (`--emit=obj`).
+    op, and a QuantizeLinear with the output's scale and zero point (e.g. to
+    export a QOperator model as QDQ). The native lowering runs it with
+    `runtime-parameters-only` for the QLinear ops its integer lowering cannot
+    take: weights, scales or zero points computed at run time.
   }];
+  let options = [
+    Option<"runtimeParametersOnly", "runtime-parameters-only", "bool",
+           /*default=*/"false",
+           "rewrite only ops whose weights, scales or zero points are not constants">,
+  ];
 }
 
 def FuseQDQPass : Pass<"onnx-fuse-qdq", "func::FuncOp"> {

@@ -27,6 +27,24 @@ Value createContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
                         Value init, AffineMap lhsMap, AffineMap rhsMap,
                         MultiplyAdd step = {});
 
+/// The window geometry of a convolution (Conv, QLinearConv) with static
+/// shapes of rank >= 3 whose attributes give its result's shape, or nullopt.
+template <typename ConvLikeOp>
+std::optional<WindowGeometry> getConvGeometry(ConvLikeOp op, Value x, Value w,
+                                              Value y) {
+  RankedTensorType xType = getStaticType(x), wType = getStaticType(w),
+                   yType = getStaticType(y);
+  if (!xType || !wType || !yType || xType.getRank() < 3)
+    return std::nullopt;
+  std::optional<WindowGeometry> g = computeWindowGeometry(
+      xType.getShape(), wType.getShape().drop_front(2), op.getPadsAttr(),
+      op.getStridesAttr(), op.getDilationsAttr(), op.getAutoPad(),
+      /*ceilMode=*/false);
+  if (!g || ArrayRef<int64_t>(g->output) != yType.getShape().drop_front(2))
+    return std::nullopt;
+  return g;
+}
+
 /// `init` (N, F, O...) plus the convolution of the padded input `x`
 /// (N, C, I...) with the filters `w` (F, C/group, K...), any number of
 /// spatial dims.

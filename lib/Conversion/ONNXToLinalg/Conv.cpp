@@ -104,21 +104,17 @@ struct ConvPattern : OpConversionPattern<ConvOp> {
   LogicalResult
   matchAndRewrite(ConvOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType xType = getStaticType(op.getX());
+    std::optional<WindowGeometry> g =
+        getConvGeometry(op, op.getX(), op.getW(), op.getY());
+    if (!g)
+      return rewriter.notifyMatchFailure(op, "needs static shapes that match");
     RankedTensorType wType = getStaticType(op.getW());
     RankedTensorType yType = getStaticType(op.getY());
-    if (!xType || !wType || !yType || xType.getRank() < 3)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
     if (!isa<FloatType>(yType.getElementType()))
       return rewriter.notifyMatchFailure(op, "float convolutions only");
     Location loc = op.getLoc();
     Type elementType = yType.getElementType();
     ArrayRef<int64_t> kernel = wType.getShape().drop_front(2);
-    std::optional<WindowGeometry> g = computeWindowGeometry(
-        xType.getShape(), kernel, op.getPadsAttr(), op.getStridesAttr(),
-        op.getDilationsAttr(), op.getAutoPad(), /*ceilMode=*/false);
-    if (!g || ArrayRef<int64_t>(g->output) != yType.getShape().drop_front(2))
-      return rewriter.notifyMatchFailure(op, "output shape does not match");
 
     Value x = padSpatial(rewriter, loc, adaptor.getX(), g->padBegin, g->padEnd,
                          rewriter.getZeroAttr(elementType));

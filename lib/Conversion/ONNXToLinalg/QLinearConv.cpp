@@ -31,17 +31,13 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
   LogicalResult
   matchAndRewrite(QLinearConvOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    std::optional<WindowGeometry> g =
+        getConvGeometry(op, op.getX(), op.getW(), op.getY());
+    if (!g)
+      return rewriter.notifyMatchFailure(op, "needs static shapes that match");
     RankedTensorType xType = getStaticType(op.getX());
     RankedTensorType wType = getStaticType(op.getW());
     RankedTensorType yType = getStaticType(op.getY());
-    if (!xType || !wType || !yType || xType.getRank() < 3)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
-    std::optional<WindowGeometry> g = computeWindowGeometry(
-        xType.getShape(), wType.getShape().drop_front(2), op.getPadsAttr(),
-        op.getStridesAttr(), op.getDilationsAttr(), op.getAutoPad(),
-        /*ceilMode=*/false);
-    if (!g || ArrayRef<int64_t>(g->output) != yType.getShape().drop_front(2))
-      return rewriter.notifyMatchFailure(op, "output shape does not match");
     FailureOr<QuantParams> xq = getQuantParams(op.getXScale(), op.getXZeroPoint());
     FailureOr<QuantParams> wq = getQuantParams(op.getWScale(), op.getWZeroPoint());
     FailureOr<QuantParams> yq = getQuantParams(op.getYScale(), op.getYZeroPoint());
