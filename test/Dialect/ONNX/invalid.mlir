@@ -1012,3 +1012,19 @@ func.func @clip_segment_sizes(%x: tensor<4xf32>, %m: tensor<f32>) -> tensor<4xf3
   %0 = "onnx.Clip"(%x, %m) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @qgemm_float_bias(%a: tensor<2x3xui8>, %s: tensor<f32>, %za: tensor<ui8>, %b: tensor<3x4xi8>, %zb: tensor<i8>, %c: tensor<4xf32>) -> tensor<2x4xui8> {
+  // expected-error @+1 {{'onnx.QGemm' op expects an i32 bias C, got 'tensor<4xf32>'}}
+  %0 = onnx.QGemm(%a, %s, %za, %b, %s, %zb) C(%c) y_scale(%s) y_zero_point(%za) : (tensor<2x3xui8>, tensor<f32>, tensor<ui8>, tensor<3x4xi8>, tensor<f32>, tensor<i8>, tensor<4xf32>, tensor<f32>, tensor<ui8>) -> tensor<2x4xui8>
+  return %0 : tensor<2x4xui8>
+}
+
+// -----
+
+func.func @qgemm_zero_point_without_scale(%a: tensor<2x3xui8>, %s: tensor<f32>, %za: tensor<ui8>, %b: tensor<3x4xi8>, %zb: tensor<i8>) -> tensor<2x4xui8> {
+  // expected-error @+1 {{'onnx.QGemm' op expects y_scale with y_zero_point}}
+  %0 = onnx.QGemm(%a, %s, %za, %b, %s, %zb) y_zero_point(%za) : (tensor<2x3xui8>, tensor<f32>, tensor<ui8>, tensor<3x4xi8>, tensor<f32>, tensor<i8>, tensor<ui8>) -> tensor<2x4xui8>
+  return %0 : tensor<2x4xui8>
+}
