@@ -86,6 +86,41 @@ Type getIntType(MLIRContext *ctx, bool isSigned, unsigned width = 8) {
                   : IntegerType::get(ctx, width, IntegerType::Unsigned);
 }
 
+/// Replaces the ops whose operands are all constants by the constants they
+/// fold to (a Reshape of weights, ...): calibration does not observe such
+/// results, and quantization treats them as the weights they are.
+void foldConstantSubgraphs(func::FuncOp func) {
+  SmallVector<Operation *> candidates;
+  func.walk([&](Operation *op) {
+    if (!isa<ConstantOp>(op) && op->getNumOperands() > 0 &&
+        llvm::all_of(op->getOperands(),
+                     [](Value v) { return v.getDefiningOp<ConstantOp>(); }))
+      candidates.push_back(op);
+  });
+  for (Operation *op : candidates) {
+    SmallVector<OpFoldResult> results;
+    if (!llvm::all_of(op->getOperands(),
+                      [](Value v) { return v.getDefiningOp<ConstantOp>(); }) ||
+        failed(op->fold(results)) || results.size() != op->getNumResults())
+      continue;
+    OpBuilder builder(op);
+    SmallVector<Value> replacements;
+    for (OpFoldResult result : results) {
+      auto attr = dyn_cast_if_present<ElementsAttr>(dyn_cast<Attribute>(result));
+      if (!attr)
+        break;
+      replacements.push_back(ConstantOp::create(builder, op->getLoc(), attr));
+    }
+    if (replacements.size() != op->getNumResults()) {
+      for (Value v : replacements)
+        v.getDefiningOp()->erase();
+      continue;
+    }
+    op->replaceAllUsesWith(replacements);
+    op->erase();
+  }
+}
+
 struct QuantizePass : public onnxq::impl::QuantizePassBase<QuantizePass> {
   using Base::Base;
   void runOnOperation() override;
@@ -294,6 +329,7 @@ void QuantizePass::runOnOperation() {
   activationType = QuantType::get(activations == "s8", symmetricActivations,
                                   /*reduceRange=*/false);
   weightType = QuantType::get(weights == "s8", /*symmetric=*/true, reduceRange);
+  foldConstantSubgraphs(func);
 
   // Decide, in program order, which tensors get Q/DQ and with what.
   llvm::MapVector<Value, QuantParams> tensors;
