@@ -125,7 +125,7 @@ void CalibratePass::runOnOperation() {
                        << ":" << perRun << "x... or set batch=" << modelBatch;
     return signalPassFailure();
   }
-  SampleSpec spec{data, image, numSamples, seed, skipBad,
+  SampleSpec spec{data, image, numSamples, "num-samples", seed, skipBad,
                   "; fix the data or pass skip-bad=true"};
   FailureOr<std::unique_ptr<SampleBatches>> batches =
       SampleBatches::open(spec, abi, perRun, "onnx-calibrate", loc);

@@ -143,8 +143,10 @@ SampleBatches::open(const SampleSpec &spec, const ModelABI &abi,
   batches->source = std::make_unique<SampleSource>(std::move(*source));
   SampleSource &samples = *batches->source;
   size_t available = samples.size();
-  if (spec.numSamples > 0 && size_t(spec.numSamples) > available)
-    emitWarning(loc) << pass << ": num-samples=" << spec.numSamples << " but '"
+  if (spec.numSamples > 0 && size_t(spec.numSamples) > available &&
+      !spec.numSamplesOption.empty())
+    emitWarning(loc) << pass << ": " << spec.numSamplesOption << "="
+                     << spec.numSamples << " but '"
                      << spec.data << "' holds " << available
                      << " samples; using all of them";
   if (spec.numSamples > 0)

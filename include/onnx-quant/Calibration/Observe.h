@@ -79,6 +79,8 @@ struct SampleSpec {
   std::string data;                   ///< the directory
   std::optional<ImagePreprocess> image; ///< images: the preprocessing
   int64_t numSamples = 0;             ///< a seeded subset; 0: all
+  /// Warns under this option's name when fewer samples exist ("": never).
+  std::string numSamplesOption = "num-samples";
   uint64_t seed = 0;
   bool skipBad = false;               ///< skip samples with NaN/Inf
   /// Appended to the NaN/Inf error (e.g. "; or pass skip-bad=true").
