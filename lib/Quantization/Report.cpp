@@ -89,6 +89,12 @@ void QuantizationReport::printTable(raw_ostream &os) const {
                        formatOptional(layer.weightSQNR).c_str(),
                        layer.weightGranularity.c_str(),
                        formatOptional(layer.activationSQNR).c_str());
+  if (!passThrough.empty()) {
+    os << "\n# keep their input's scale (no error of their own): "
+       << passThrough.size() << " ops\n";
+    for (const FloatOpReport &op : passThrough)
+      os << llvm::format("%-40s %s\n", op.node.c_str(), op.opType.c_str());
+  }
   os << "\n# stayed float: " << floatOps.size() << " ops\n";
   if (floatOps.empty())
     return;
@@ -115,6 +121,10 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
   for (const FloatOpReport &op : floatOps)
     floatArray.push_back(llvm::json::Object{
         {"node", op.node}, {"op", op.opType}, {"reason", op.reason}});
+  llvm::json::Array passThroughArray;
+  for (const FloatOpReport &op : passThrough)
+    passThroughArray.push_back(
+        llvm::json::Object{{"node", op.node}, {"op", op.opType}});
   llvm::json::Object activations{{"measured", activationsMeasured}};
   if (activationsMeasured) {
     activations["data"] = data;
@@ -128,6 +138,7 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
       {"settings", settings},
       {"activations", std::move(activations)},
       {"layers", std::move(layerArray)},
+      {"pass_through", std::move(passThroughArray)},
       {"float_ops", std::move(floatArray)}};
   os << llvm::formatv("{0:2}", root) << "\n";
 }

@@ -61,6 +61,9 @@ struct QuantizationReport {
   size_t samples = 0;
   std::vector<LayerReport> layers; ///< worst first once sorted
   std::vector<FloatOpReport> floatOps;
+  /// Quantized data-movement ops (MaxPool, Reshape, ...): they keep their
+  /// input's scale, so they add no error of their own.
+  std::vector<FloatOpReport> passThrough;
 
   /// Worst first: by activation SQNR when measured, else by weight SQNR.
   void sort();

@@ -139,8 +139,13 @@ void ReportBuilder::recordDecisions(
   func.walk([&](Operation *op) {
     if (op == func || isa<func::ReturnOp, ConstantOp, QuantizeLinearOp,
                           DequantizeLinearOp>(op) ||
-        quantized.contains(op) || llvm::is_contained(folded, op))
+        llvm::is_contained(layerOps, op) || llvm::is_contained(folded, op))
       return;
+    if (quantized.contains(op)) {
+      report.passThrough.push_back(
+          {getName(op), op->getName().stripDialect().str(), ""});
+      return;
+    }
     std::string reason = floatReason(op).str();
     if (reason.empty())
       reason = "its input stays float (it would keep its input's scale)";
