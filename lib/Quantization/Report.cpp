@@ -74,21 +74,25 @@ void QuantizationReport::sort() {
 
 void QuantizationReport::printTable(raw_ostream &os) const {
   os << "# onnx-quantize report (" << settings << ")\n"
-     << "# SQNR = 20 log10(|x| / |x - x_q|) dB, worst first\n"
-     << "# weights: float vs dequantized int8 weights\n";
+     << "# SQNR = 20 log10(|x| / |x - x_q|) dB (as ONNX Runtime's "
+        "qdq_loss_debug), worst first\n"
+     << "# weight: float weights vs dequantized int8 weights\n";
   if (activationsMeasured)
-    os << "# activations: float model vs quantized model on " << samples
-       << " samples of '" << data << "' (" << dataFormat << ")\n";
+    os << "# activation: the layer's output, quantized graph vs float graph "
+          "(errors accumulate), on "
+       << samples << " samples of '" << data << "' (" << dataFormat << ")\n"
+       << "# local: the error of the layer's output Q/DQ alone\n";
   else
-    os << "# activations: not measured (" << activationNote << ")\n";
-  os << llvm::format("%-40s %-18s %12s %-12s %16s\n", "layer", "op",
-                     "weight SQNR", "", "activation SQNR");
+    os << "# activation, local: not measured (" << activationNote << ")\n";
+  os << llvm::format("%-40s %-18s %12s %-12s %12s %10s\n", "layer", "op",
+                     "weight SQNR", "", "activation", "local");
   for (const LayerReport &layer : layers)
-    os << llvm::format("%-40s %-18s %12s %-12s %16s\n",
+    os << llvm::format("%-40s %-18s %12s %-12s %12s %10s\n",
                        describeLayer(layer).c_str(), layer.opType.c_str(),
                        formatOptional(layer.weightSQNR).c_str(),
                        layer.weightGranularity.c_str(),
-                       formatOptional(layer.activationSQNR).c_str());
+                       formatOptional(layer.activationSQNR).c_str(),
+                       formatOptional(layer.localSQNR).c_str());
   if (!passThrough.empty()) {
     os << "\n# keep their input's scale (no error of their own): "
        << passThrough.size() << " ops\n";
@@ -110,7 +114,8 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
     llvm::json::Object object{{"node", layer.node},
                               {"op", layer.opType},
                               {"weight_sqnr", toJSON(layer.weightSQNR)},
-                              {"activation_sqnr", toJSON(layer.activationSQNR)}};
+                              {"activation_sqnr", toJSON(layer.activationSQNR)},
+                              {"local_sqnr", toJSON(layer.localSQNR)}};
     if (!layer.weightGranularity.empty())
       object["weight_granularity"] = layer.weightGranularity;
     if (!layer.folded.empty())

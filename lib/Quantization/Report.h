@@ -17,6 +17,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,6 +47,9 @@ struct LayerReport {
   std::optional<double> weightSQNR; ///< layers with constant weights
   std::string weightGranularity;    ///< "per-channel" or "per-tensor"
   std::optional<double> activationSQNR; ///< when samples were run
+  /// The error this layer's output Q/DQ adds by itself: its input x in the
+  /// quantized graph (through the folded Relu/Clip) against DQ(Q(x)).
+  std::optional<double> localSQNR;
 };
 
 /// An op that stayed float, and why.
@@ -119,6 +123,9 @@ private:
     Operation *op;       ///< in the quantized graph
     Operation *floatOp;  ///< its copy in the float graph
     Value floatActivation; ///< the float tensor its output stands for
+    /// The folded Relu/Clip as a clamp of the layer's output.
+    float lo = -std::numeric_limits<float>::infinity();
+    float hi = std::numeric_limits<float>::infinity();
   };
   std::vector<Layer> layers;
   QuantizationReport report;

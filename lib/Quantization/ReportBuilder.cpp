@@ -22,6 +22,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::onnxq;
 
@@ -60,6 +62,23 @@ std::optional<SmallVector<float>> dequantizeConstant(DequantizeLinearOp dq) {
     result[i] = float(v - zeroPoint[c]) * (*scale)[c];
   }
   return result;
+}
+
+/// A folded Relu or Clip as [lo, hi] (Clip's bounds are constants).
+std::pair<float, float> getClampBounds(Operation *activation) {
+  float inf = std::numeric_limits<float>::infinity();
+  std::pair<float, float> bounds{0.0f, inf};
+  auto clip = dyn_cast<ClipOp>(activation);
+  auto bound = [](Value v) -> std::optional<float> {
+    auto values = v ? getFloatValues(getConstantValue(v)) : std::nullopt;
+    if (!values || values->size() != 1)
+      return std::nullopt;
+    return values->front();
+  };
+  if (clip)
+    if (std::optional<float> hi = bound(clip.getMax()))
+      bounds.second = *hi;
+  return bounds;
 }
 
 std::string getName(Operation *op) {
@@ -126,13 +145,15 @@ void ReportBuilder::recordDecisions(
     layer.node = getName(op);
     layer.opType = op->getName().stripDialect().str();
     Value standsFor = op->getResult(0);
+    Layer entry{op, toFloat.lookupOrNull(op), nullptr};
     if (Operation *activation = foldedInto.lookup(op)) {
       layer.folded = getName(activation);
       standsFor = activation->getResult(0);
+      std::tie(entry.lo, entry.hi) = getClampBounds(activation);
     }
+    entry.floatActivation = toFloat.lookupOrNull(standsFor);
     report.layers.push_back(std::move(layer));
-    layers.push_back(
-        {op, toFloat.lookupOrNull(op), toFloat.lookupOrNull(standsFor)});
+    layers.push_back(entry);
   }
   // Every other op of the graph stayed float; constants and the Q/DQ ops
   // the model already had are not ops to quantize.
@@ -184,13 +205,19 @@ void ReportBuilder::chooseData(ModuleOp module) {
 
 LogicalResult ReportBuilder::measureActivations(ModuleOp module,
                                                 func::FuncOp func) {
+  // Per measured layer k, the quantized graph returns its dequantized
+  // output (2k) and the tensor it quantized (2k + 1).
   std::vector<ObservedTensor> floatTensors, quantizedTensors;
-  for (auto [layer, entry] : llvm::zip(layers, report.layers)) {
+  std::vector<size_t> measured; // indices into `layers`
+  for (auto [i, layer] : llvm::enumerate(layers)) {
     Value dequantized = getDequantized(layer.op->getResult(0));
     if (!dequantized || !layer.floatActivation)
       continue;
-    floatTensors.push_back({layer.floatActivation, entry.node});
-    quantizedTensors.push_back({dequantized, entry.node});
+    measured.push_back(i);
+    const std::string &node = report.layers[i].node;
+    floatTensors.push_back({layer.floatActivation, node});
+    quantizedTensors.push_back({dequantized, node});
+    quantizedTensors.push_back({layer.op->getResult(0), node + ":pre"});
   }
   auto floatModel = ObservingModel::compile(*floatModule, floatFunc,
                                             floatTensors, "onnxq_report_float",
@@ -206,20 +233,26 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
   int64_t perRun = abi.inputs.empty() || abi.inputs[0].shape.empty()
                        ? 1
                        : abi.inputs[0].shape[0];
+  SampleSpec spec;
+  spec.data = report.data;
+  spec.numSamples = options.samples;
   // Fewer samples than report-samples is fine: the report says how many.
-  SampleSpec spec{report.data,     std::nullopt, options.samples,
-                  /*numSamplesOption=*/"", /*seed=*/0, /*skipBad=*/false,
-                  ""};
+  spec.numSamplesOption = "";
   if (!dataPreprocess.empty()) {
+    // report-preprocess was checked; the calibration's may be hand-edited.
     std::string error;
-    spec.image = *parseImagePreprocess(dataPreprocess, error);
+    FailureOr<ImagePreprocess> image = parseImagePreprocess(dataPreprocess, error);
+    if (failed(image))
+      return emitError(loc) << kPass << ": report: preprocess '"
+                            << dataPreprocess << "': " << error;
+    spec.image = std::move(*image);
   }
   auto batches = SampleBatches::open(spec, abi, perRun,
                                      (kPass + ": report").str(), loc);
   if (failed(batches))
     return failure();
-  std::vector<SQNR> errors(quantizedTensors.size());
-  std::vector<float> x, xq;
+  std::vector<SQNR> errors(measured.size()), localErrors(measured.size());
+  std::vector<float> x, xq, pre;
   while (true) {
     FailureOr<bool> more = (*batches)->next();
     if (failed(more))
@@ -233,22 +266,29 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
                << (model == floatModel->get() ? "float" : "quantized")
                << " model failed on sample '" << (*batches)->getLastLabel()
                << "' (status " << status << ")";
-    for (size_t k = 0; k < errors.size(); ++k) {
+    for (size_t k = 0; k < measured.size(); ++k) {
       (*floatModel)->getObserved(k, x);
-      (*quantizedModel)->getObserved(k, xq);
+      (*quantizedModel)->getObserved(2 * k, xq);
+      (*quantizedModel)->getObserved(2 * k + 1, pre);
       errors[k].add(x, xq);
+      const Layer &layer = layers[measured[k]];
+      for (float &v : pre)
+        v = std::clamp(v, layer.lo, layer.hi);
+      localErrors[k].add(pre, xq);
     }
   }
   report.samples = (*batches)->getUsed();
   report.dataFormat = (*batches)->getFormat().str();
   report.activationsMeasured = report.samples > 0;
-  if (!report.activationsMeasured)
+  if (!report.activationsMeasured) {
     report.activationNote = "no usable sample";
-  size_t k = 0;
-  for (auto [layer, entry] : llvm::zip(layers, report.layers))
-    if (getDequantized(layer.op->getResult(0)) && layer.floatActivation &&
-        report.activationsMeasured)
-      entry.activationSQNR = errors[k++].getDecibels();
+    return success();
+  }
+  for (auto [k, i] : llvm::enumerate(measured)) {
+    LayerReport &entry = report.layers[i];
+    entry.activationSQNR = errors[k].getDecibels();
+    entry.localSQNR = localErrors[k].getDecibels();
+  }
   return success();
 }
 

@@ -19,11 +19,11 @@
 // No data given and none recorded: weights only, said in the report.
 
 //      TABLE:# onnx-quantize report (activations=u8 weights=s8 per-channel=true)
-// TABLE-NEXT:# SQNR = 20 log10(|x| / |x - x_q|) dB, worst first
-// TABLE-NEXT:# weights: float vs dequantized int8 weights
-// TABLE-NEXT:# activations: not measured (no report-data= given and no calibration data recorded on the module; weights only)
-// TABLE-NEXT:layer                                    op                  weight SQNR               activation SQNR
-// TABLE-NEXT:gemm (+relu)                             Gemm                      54.38 per-channel                 -
+// TABLE-NEXT:# SQNR = 20 log10(|x| / |x - x_q|) dB (as ONNX Runtime's qdq_loss_debug), worst first
+// TABLE-NEXT:# weight: float weights vs dequantized int8 weights
+// TABLE-NEXT:# activation, local: not measured (no report-data= given and no calibration data recorded on the module; weights only)
+// TABLE-NEXT:layer                                    op                  weight SQNR                activation      local
+// TABLE-NEXT:gemm (+relu)                             Gemm                      54.38 per-channel             -          -
 // TABLE-EMPTY:
 // TABLE-NEXT:# stayed float: 2 ops
 // TABLE-NEXT:node                                     op                 reason
@@ -46,6 +46,7 @@
 // JSON-NEXT:   {
 // JSON-NEXT:     "activation_sqnr": null,
 // JSON-NEXT:     "folded": "relu",
+// JSON-NEXT:     "local_sqnr": null,
 // JSON-NEXT:     "node": "gemm",
 // JSON-NEXT:     "op": "Gemm",
 // JSON-NEXT:     "weight_granularity": "per-channel",
@@ -57,7 +58,7 @@
 // TENSOR: gemm_excluded                            Gemm                      48.15 per-tensor
 // TENSOR: softmax                                  Softmax            no quantized form for this op type
 
-// OPTYPES: relu                                     Relu                          -                            -
+// OPTYPES: relu                                     Relu                          -                         -          -
 // OPTYPES: # stayed float: 3 ops
 // OPTYPES: gemm                                     Gemm               op type not in op-types=
 // OPTYPES: gemm_excluded                            Gemm               op type not in op-types=

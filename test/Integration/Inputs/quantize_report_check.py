@@ -21,6 +21,9 @@ Usage: quantize_report_check.py --tool TOOL --utils UTILS --work DIR
      same samples (the layer's output after its DequantizeLinear against the
      float tensor it stands for: the Relu's output when the Relu was folded),
      within 0.1 dB (ORT and our code may round an element differently);
+   - local: each local SQNR equals the one computed from ORT on our QDQ
+     model alone (the tensor before the layer's output QuantizeLinear,
+     through the folded Relu, against its DequantizeLinear), within 0.1 dB;
    - summary: the one-line summary is on stderr, and the table lists the
      same layers.
 Exit 1 on a FAIL.
@@ -160,7 +163,7 @@ def main():
         for i in node.input:
             consumers.setdefault(i, []).append(node)
     qlayers = [n for n in qmodel.graph.node if n.op_type in ("Conv", "Gemm", "MatMul")]
-    ftensors, qtensors = [], []
+    ftensors, qtensors, pretensors = [], [], []
     for fnode, qnode in zip(wanted, qlayers):
         out = fnode.output[0]
         relu = [c for c in fmodel.graph.node if out in c.input]
@@ -170,17 +173,31 @@ def main():
         dq = [c for c in consumers[q.output[0]] if c.op_type == "DequantizeLinear"][0]
         ftensors.append(out)
         qtensors.append(dq.output[0])
+        pretensors.append(qnode.output[0])
     fvals = ort_run(with_outputs(work / "float.onnx", ftensors), ftensors, samples)
-    qvals = ort_run(with_outputs(work / "q.onnx", qtensors), qtensors, samples)
+    qvals = ort_run(with_outputs(work / "q.onnx", qtensors + pretensors),
+                    qtensors + pretensors, samples)
     worst = 0.0
     for k, fnode in enumerate(wanted):
         ours = layers[fnode.name]["activation_sqnr"]
         theirs = sqnr([v[k] for v in fvals], [v[k] for v in qvals])
         print(f"      {fnode.name}: ours {ours:.3f} dB, from ORT {theirs:.3f} dB")
         worst = max(worst, abs(ours - theirs))
+    worst_local = 0.0
+    for k, fnode in enumerate(wanted):
+        pre = [v[len(wanted) + k] for v in qvals]
+        if layers[fnode.name].get("folded"):
+            pre = [np.maximum(p, 0) for p in pre]
+        ours = layers[fnode.name]["local_sqnr"]
+        theirs = sqnr(pre, [v[k] for v in qvals])
+        print(f"      {fnode.name} local: ours {ours:.3f} dB, from ORT {theirs:.3f} dB")
+        worst_local = max(worst_local, abs(ours - theirs))
     ok &= report_line(worst < 0.1, f"activations: SQNR as computed from ONNX Runtime (float "
                       f"model vs our QDQ model, {args.samples} samples) within 0.1 dB "
                       f"(max difference {worst:.2g} dB)")
+
+    ok &= report_line(worst_local < 0.1, f"local: SQNR as computed from ONNX Runtime (our "
+                      f"QDQ model) within 0.1 dB (max difference {worst_local:.2g} dB)")
 
     table = (work / "r.txt").read_text()
     ok &= report_line("onnx-quantize: " in stderr and "report in" in stderr
