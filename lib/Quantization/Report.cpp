@@ -76,7 +76,7 @@ void QuantizationReport::printTable(raw_ostream &os) const {
   os << "# onnx-quantize report (" << settings << ")\n"
      << "# SQNR = 20 log10(|x| / |x - x_q|) dB (as ONNX Runtime's "
         "qdq_loss_debug), worst first\n"
-     << "# weight: float weights vs dequantized int8 weights\n";
+     << "# weight: float weights vs their stored integers dequantized\n";
   if (activationsMeasured)
     os << "# activation: the layer's output, quantized graph vs float graph "
           "(errors accumulate), on "

@@ -20,7 +20,7 @@
 
 //      TABLE:# onnx-quantize report (activations=u8 weights=s8 per-channel=true)
 // TABLE-NEXT:# SQNR = 20 log10(|x| / |x - x_q|) dB (as ONNX Runtime's qdq_loss_debug), worst first
-// TABLE-NEXT:# weight: float weights vs dequantized int8 weights
+// TABLE-NEXT:# weight: float weights vs their stored integers dequantized
 // TABLE-NEXT:# activation, local: not measured (no report-data= given and no calibration data recorded on the module; weights only)
 // TABLE-NEXT:layer                                    op                  weight SQNR                activation      local
 // TABLE-NEXT:gemm (+relu)                             Gemm                      54.38 per-channel             -          -
