@@ -7,6 +7,9 @@
 // same samples; each quantized layer's output, after its DequantizeLinear,
 // is compared with the float graph's tensor it stands for, so errors
 // accumulate along the graph as they do in the deployed model.
+// Local (qdq_loss_debug's "qdq_err"): in a fake-quant run of the quantized
+// graph, the tensor a layer's output QuantizeLinear reads against its
+// DequantizeLinear.
 //
 //===----------------------------------------------------------------------===//
 
@@ -205,9 +208,14 @@ void ReportBuilder::chooseData(ModuleOp module) {
 
 LogicalResult ReportBuilder::measureActivations(ModuleOp module,
                                                 func::FuncOp func) {
-  // Per measured layer k, the quantized graph returns its dequantized
-  // output (2k) and the tensor it quantized (2k + 1).
-  std::vector<ObservedTensor> floatTensors, quantizedTensors;
+  // Per measured layer k: the float graph returns the tensor the layer's
+  // output stands for; the quantized graph, lowered as --emit=obj lowers it
+  // (QDQ islands fused into integer kernels), its dequantized output; and
+  // the fake-quant copy both the float tensor its output QuantizeLinear
+  // reads (2k) and the dequantized output (2k + 1). That float tensor
+  // exists only when Q/DQ run in float: returning it keeps --onnx-fuse-qdq
+  // from fusing the layer, hence the separate copy.
+  std::vector<ObservedTensor> floatTensors, quantizedTensors, fakeTensors;
   std::vector<size_t> measured; // indices into `layers`
   for (auto [i, layer] : llvm::enumerate(layers)) {
     Value dequantized = getDequantized(layer.op->getResult(0));
@@ -217,7 +225,8 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
     const std::string &node = report.layers[i].node;
     floatTensors.push_back({layer.floatActivation, node});
     quantizedTensors.push_back({dequantized, node});
-    quantizedTensors.push_back({layer.op->getResult(0), node + ":pre"});
+    fakeTensors.push_back({layer.op->getResult(0), node + ":pre"});
+    fakeTensors.push_back({dequantized, node});
   }
   auto floatModel = ObservingModel::compile(*floatModule, floatFunc,
                                             floatTensors, "onnxq_report_float",
@@ -227,6 +236,10 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
   auto quantizedModel = ObservingModel::compile(
       module, func, quantizedTensors, "onnxq_report_quantized", loc);
   if (failed(quantizedModel))
+    return failure();
+  auto fakeModel = ObservingModel::compile(module, func, fakeTensors,
+                                           "onnxq_report_fake_quant", loc);
+  if (failed(fakeModel))
     return failure();
 
   const ModelABI &abi = (*floatModel)->getABI();
@@ -259,7 +272,8 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
       return failure();
     if (!*more)
       break;
-    for (auto *model : {floatModel->get(), quantizedModel->get()})
+    for (auto *model :
+         {floatModel->get(), quantizedModel->get(), fakeModel->get()})
       if (int status = model->run((*batches)->getInputs()))
         return emitError(loc)
                << kPass << ": report: the "
@@ -268,9 +282,10 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
                << "' (status " << status << ")";
     for (size_t k = 0; k < measured.size(); ++k) {
       (*floatModel)->getObserved(k, x);
-      (*quantizedModel)->getObserved(2 * k, xq);
-      (*quantizedModel)->getObserved(2 * k + 1, pre);
+      (*quantizedModel)->getObserved(k, xq);
       errors[k].add(x, xq);
+      (*fakeModel)->getObserved(2 * k, pre);
+      (*fakeModel)->getObserved(2 * k + 1, xq);
       const Layer &layer = layers[measured[k]];
       for (float &v : pre)
         v = std::clamp(v, layer.lo, layer.hi);

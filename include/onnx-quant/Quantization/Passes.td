@@ -25,9 +25,10 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     and of its output activation (ONNX Runtime's qdq_loss_debug definition,
     20 log10(|x| / |x - x_q|) dB: the float graph and the quantized graph
     run on `report-samples` samples of `report-data`, by default the data
-    `--onnx-calibrate` used; accumulated along the graph, and local to the
-    layer's output Q/DQ), worst first, and why each other op stayed float;
-    a table, or JSON when FILE ends in `.json`.
+    `--onnx-calibrate` used; accumulated along the graph as compiled, and
+    local to the layer's output Q/DQ in a fake-quant run), worst first, and
+    why each other op stayed float; a table, or JSON when FILE ends in
+    `.json`.
   }];
   let options = [
     Option<"activations", "activations", "std::string", /*default=*/"\"u8\"",
