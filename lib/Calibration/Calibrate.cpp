@@ -7,18 +7,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "JITModel.h"
 #include "Report.h"
-#include "Samples.h"
 #include "Statistics.h"
 
+#include "onnx-quant/Calibration/Observe.h"
 #include "onnx-quant/Calibration/Passes.h"
 #include "onnx-quant/Calibration/Ranges.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/ADT/APFloat.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <chrono>
@@ -45,61 +43,6 @@ FailureOr<func::FuncOp> getGraphFunction(ModuleOp module, StringRef pass) {
     return module.emitError() << pass << " expects exactly one graph function, "
                               << "found " << funcs.size();
   return funcs.front();
-}
-
-/// A copy of `module` whose graph function also returns every observed
-/// tensor (named after it), ready to be lowered.
-OwningOpRef<ModuleOp> instrument(ModuleOp module, func::FuncOp func,
-                                 ArrayRef<ObservedTensor> observed) {
-  IRMapping mapping;
-  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone(mapping));
-  auto copyFunc = cast<func::FuncOp>(mapping.lookup(func.getOperation()));
-  auto ret = cast<func::ReturnOp>(copyFunc.getBody().back().getTerminator());
-  unsigned original = ret.getNumOperands();
-  SmallVector<Value> results(ret.getOperands());
-  for (const ObservedTensor &tensor : observed)
-    results.push_back(mapping.lookup(tensor.value));
-  OpBuilder builder(ret);
-  func::ReturnOp::create(builder, ret.getLoc(), results);
-  ret.erase();
-  copyFunc.setType(builder.getFunctionType(copyFunc.getArgumentTypes(),
-                                           ValueRange(results).getTypes()));
-  for (auto [i, tensor] : llvm::enumerate(observed))
-    copyFunc.setResultAttr(original + i, "onnx.name",
-                           builder.getStringAttr(tensor.name));
-  return copy;
-}
-
-/// The float values of an output buffer (f32 or f16).
-void toFloats(const std::vector<char> &bytes, const TensorABI &tensor,
-              std::vector<float> &values) {
-  size_t n = tensor.getNumElements();
-  values.resize(n);
-  if (tensor.elementBytes == 4) {
-    std::memcpy(values.data(), bytes.data(), n * 4);
-    return;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    uint16_t bits;
-    std::memcpy(&bits, bytes.data() + 2 * i, 2);
-    values[i] = llvm::APFloat(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits))
-                    .convertToFloat();
-  }
-}
-
-/// The first non-finite float input of `sample`, as (input index, element).
-std::optional<std::pair<size_t, size_t>>
-findNonFinite(const Sample &sample, ArrayRef<TensorABI> inputs) {
-  std::vector<float> values;
-  for (auto [i, tensor] : llvm::enumerate(inputs)) {
-    if (tensor.dtype != 1 && tensor.dtype != 10)
-      continue;
-    toFloats(sample.inputs[i], tensor, values);
-    for (auto [k, v] : llvm::enumerate(values))
-      if (!std::isfinite(v))
-        return std::pair(i, k);
-  }
-  return std::nullopt;
 }
 
 struct CalibratePass : public onnxq::impl::CalibratePassBase<CalibratePass> {
@@ -157,12 +100,11 @@ void CalibratePass::runOnOperation() {
   if (failed(checkOptions(rangeMethod, image)) || failed(func))
     return signalPassFailure();
   std::vector<ObservedTensor> observed = collectObservedTensors(*func);
-  unsigned numOriginalOutputs = func->getNumResults();
 
   // Compile the instrumented copy.
   auto start = std::chrono::steady_clock::now();
-  FailureOr<std::unique_ptr<JITModel>> model = JITModel::compile(
-      instrument(module, *func, observed), kEntry, loc);
+  FailureOr<std::unique_ptr<ObservingModel>> model =
+      ObservingModel::compile(module, *func, observed, kEntry, loc);
   if (failed(model))
     return signalPassFailure();
   const ModelABI &abi = (*model)->getABI();
@@ -183,86 +125,42 @@ void CalibratePass::runOnOperation() {
                        << ":" << perRun << "x... or set batch=" << modelBatch;
     return signalPassFailure();
   }
-  std::vector<TensorABI> sampleInputs = abi.inputs;
-  for (TensorABI &input : sampleInputs)
-    if (perRun > 1)
-      input.shape[0] = 1;
-  FailureOr<SampleSource> source = SampleSource::open(
-      data, sampleInputs, image ? &*image : nullptr, loc);
-  if (failed(source))
+  SampleSpec spec{data, image, numSamples, "num-samples", seed, skipBad,
+                  "; fix the data or pass skip-bad=true"};
+  FailureOr<std::unique_ptr<SampleBatches>> batches =
+      SampleBatches::open(spec, abi, perRun, "onnx-calibrate", loc);
+  if (failed(batches))
     return signalPassFailure();
-  size_t available = source->size();
-  if (numSamples > 0 && size_t(numSamples) > available)
-    emitWarning(loc) << "onnx-calibrate: num-samples=" << int64_t(numSamples)
-                     << " but '" << data << "' holds " << available
-                     << " samples; using all of them";
-  if (numSamples > 0)
-    source->selectSubset(numSamples, seed);
-  size_t total = source->size() / perRun * perRun;
-  if (total < source->size())
-    emitWarning(loc) << "onnx-calibrate: " << source->size() - total
-                     << " samples left over after batches of " << perRun
-                     << " are not used";
-
-  // Buffers: inputs hold `perRun` samples, outputs are reused every run.
-  std::vector<std::vector<char>> inputs(abi.inputs.size());
-  for (auto [buffer, tensor] : llvm::zip(inputs, abi.inputs))
-    buffer.resize(tensor.getNumElements() * tensor.elementBytes);
-  std::vector<std::vector<char>> outputs(abi.outputs.size());
-  for (auto [buffer, tensor] : llvm::zip(outputs, abi.outputs))
-    buffer.resize(tensor.getNumElements() * tensor.elementBytes);
-  SmallVector<const void *> inputPtrs;
-  SmallVector<void *> outputPtrs;
-  for (auto &b : inputs)
-    inputPtrs.push_back(b.data());
-  for (auto &b : outputs)
-    outputPtrs.push_back(b.data());
+  SampleBatches &samples = **batches;
 
   std::vector<TensorStatistics> stats(observed.size());
   std::vector<float> values;
-  Progress progress("onnx-calibrate", total, quiet);
-  size_t used = 0, skipped = 0, inBatch = 0;
+  Progress progress("onnx-calibrate", samples.getTotal(), quiet);
   auto runStart = std::chrono::steady_clock::now();
-  for (size_t i = 0; i < total; ++i) {
-    FailureOr<Sample> sample = source->read(i, loc);
-    if (failed(sample))
+  while (true) {
+    FailureOr<bool> more = samples.next();
+    if (failed(more))
       return signalPassFailure();
-    if (auto bad = findNonFinite(*sample, abi.inputs)) {
-      if (!skipBad) {
-        module.emitError() << "onnx-calibrate: sample '" << sample->label
-                           << "' has a NaN or Inf in input '"
-                           << abi.inputs[bad->first].name << "' (element "
-                           << bad->second
-                           << "); fix the data or pass skip-bad=true";
-        return signalPassFailure();
-      }
-      ++skipped;
-      progress.update(i + 1);
-      continue;
-    }
-    for (auto [buffer, bytes] : llvm::zip(inputs, sample->inputs))
-      std::memcpy(buffer.data() + inBatch * bytes.size(), bytes.data(),
-                  bytes.size());
-    if (++inBatch < size_t(perRun))
-      continue;
-    inBatch = 0;
-    if (int status = (*model)->run(inputPtrs, outputPtrs)) {
+    if (!*more)
+      break;
+    if (int status = (*model)->run(samples.getInputs())) {
       module.emitError() << "onnx-calibrate: the model failed on sample '"
-                         << sample->label << "' (status " << status << ")";
+                         << samples.getLastLabel() << "' (status " << status
+                         << ")";
       return signalPassFailure();
     }
-    used += perRun;
     for (size_t k = 0; k < observed.size(); ++k) {
-      toFloats(outputs[numOriginalOutputs + k],
-               abi.outputs[numOriginalOutputs + k], values);
+      (*model)->getObserved(k, values);
       stats[k].add(values);
     }
-    progress.update(i + 1);
+    progress.update(samples.getRead());
   }
+  progress.update(samples.getRead());
   progress.finish();
   double runSeconds = std::chrono::duration<double>(
                           std::chrono::steady_clock::now() - runStart)
                           .count();
+  size_t used = samples.getUsed(), skipped = samples.getSkipped();
   if (used == 0) {
     module.emitError() << "onnx-calibrate: no usable sample in '" << data
                        << "' (" << skipped << " skipped for NaN/Inf)";
@@ -283,11 +181,18 @@ void CalibratePass::runOnOperation() {
                                               method, int64_t(used)}});
   }
   Builder builder(&getContext());
-  module->setAttr(kCalibrationAttrName,
-                  builder.getDictionaryAttr(
-                      {builder.getNamedAttr("method", builder.getStringAttr(method)),
-                       builder.getNamedAttr("samples",
-                                            builder.getI64IntegerAttr(used))}));
+  // Where the samples came from, so that later passes (the quantization
+  // report) can run the model on the same data.
+  SmallString<256> dataPath(data);
+  llvm::sys::fs::make_absolute(dataPath);
+  SmallVector<NamedAttribute> info{
+      builder.getNamedAttr("data", builder.getStringAttr(dataPath)),
+      builder.getNamedAttr("method", builder.getStringAttr(method)),
+      builder.getNamedAttr("samples", builder.getI64IntegerAttr(used))};
+  if (!preprocess.empty())
+    info.push_back(
+        builder.getNamedAttr("preprocess", builder.getStringAttr(preprocess)));
+  module->setAttr(kCalibrationAttrName, builder.getDictionaryAttr(info));
   if (!save.empty()) {
     std::string error;
     auto file = openOutputFile(save, &error);
@@ -301,7 +206,7 @@ void CalibratePass::runOnOperation() {
   }
   if (!quiet)
     printSummary(llvm::errs(), table, used, skipped, compileSeconds,
-                 runSeconds, source->getFormat());
+                 runSeconds, samples.getFormat());
 }
 
 } // namespace

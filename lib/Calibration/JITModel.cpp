@@ -2,6 +2,8 @@
 
 #include "JITModel.h"
 
+#include "onnx-quant/Calibration/Observe.h"
+
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Codegen/Target.h"
 

@@ -41,10 +41,6 @@ private:
   std::unique_ptr<char, void (*)(void *)> workspace{nullptr, std::free};
 };
 
-/// Registers what the lowering and the JIT need in `registry` (dialects
-/// loaded up front: a pass may not load dialects while it runs).
-void registerJITDependencies(DialectRegistry &registry);
-
 } // namespace mlir::onnxq
 
 #endif // ONNXQUANT_LIB_CALIBRATION_JITMODEL_H

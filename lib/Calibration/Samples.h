@@ -11,6 +11,7 @@
 #ifndef ONNXQUANT_LIB_CALIBRATION_SAMPLES_H
 #define ONNXQUANT_LIB_CALIBRATION_SAMPLES_H
 
+#include "onnx-quant/Calibration/Observe.h"
 #include "onnx-quant/Codegen/ABI.h"
 
 #include "mlir/IR/Location.h"
@@ -19,23 +20,6 @@
 #include <vector>
 
 namespace mlir::onnxq {
-
-/// How images become tensors: resize (shorter side), center crop, channel
-/// order, scale, per-channel mean/std, layout.
-struct ImagePreprocess {
-  int64_t resize = 0;          ///< shorter side after resizing; 0: none
-  int64_t cropH = 0, cropW = 0; ///< center crop; 0: none
-  bool bgr = false;
-  double scale = 1.0;          ///< applied before mean/std
-  SmallVector<double, 3> mean{0, 0, 0}, std{1, 1, 1};
-  bool nhwc = false;
-  std::string spec; ///< the text it was parsed from (for messages)
-};
-
-/// Parses "resize=256 crop=224 mean=0.485,0.456,0.406 std=... scale=1/255
-/// channels=rgb|bgr layout=nchw|nhwc"; returns an error message on failure.
-FailureOr<ImagePreprocess> parseImagePreprocess(StringRef spec,
-                                                std::string &error);
 
 /// One sample: the bytes of every model input, in the input's element type.
 struct Sample {

@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantParams.h"
+#include "Report.h"
 
+#include "onnx-quant/Calibration/Observe.h"
 #include "onnx-quant/Calibration/Ranges.h"
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
@@ -124,10 +126,15 @@ void foldConstantSubgraphs(func::FuncOp func) {
 struct QuantizePass : public onnxq::impl::QuantizePassBase<QuantizePass> {
   using Base::Base;
   void runOnOperation() override;
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registerJITDependencies(registry); // report= runs the graphs
+  }
 
 private:
   LogicalResult checkOptions(func::FuncOp func);
-  bool isSelected(Operation *op);
+  /// Why `op` stays float whatever its inputs; empty when it may be quantized.
+  StringRef getFloatReason(Operation *op);
+  bool isSelected(Operation *op) { return getFloatReason(op).empty(); }
   /// The parameters of activation `value` from its annotated range.
   FailureOr<QuantParams> getActivationParams(Value value, Operation *user);
   void insertQDQ(Value value, QuantParams params);
@@ -166,18 +173,20 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
   return success();
 }
 
-bool QuantizePass::isSelected(Operation *op) {
+StringRef QuantizePass::getFloatReason(Operation *op) {
   if (!isComputeOp(op) && !isPassThrough(op))
-    return false;
+    return "no quantized form for this op type";
   if (llvm::is_contained(exclude, getNodeName(op).str()))
-    return false;
+    return "excluded by exclude=";
   std::string type = op->getName().stripDialect().str();
   if (!opTypes.empty() && !llvm::is_contained(opTypes, type))
-    return false;
+    return "op type not in op-types=";
   // Float tensors only.
-  return llvm::all_of(op->getResultTypes(), [](Type t) {
-    return isa<FloatType>(getElementTypeOrSelf(t));
-  });
+  if (!llvm::all_of(op->getResultTypes(), [](Type t) {
+        return isa<FloatType>(getElementTypeOrSelf(t));
+      }))
+    return "not a float tensor op";
+  return "";
 }
 
 FailureOr<QuantParams> QuantizePass::getActivationParams(Value value,
@@ -330,6 +339,22 @@ void QuantizePass::runOnOperation() {
                                   /*reduceRange=*/false);
   weightType = QuantType::get(weights == "s8", /*symmetric=*/true, reduceRange);
   foldConstantSubgraphs(func);
+  std::unique_ptr<ReportBuilder> reporter;
+  if (!report.empty()) {
+    std::string settings = "activations=" + activations + " weights=" +
+                           weights + " per-channel=" +
+                           (perChannel ? "true" : "false");
+    if (reduceRange)
+      settings += " reduce-range=true";
+    if (symmetricActivations)
+      settings += " symmetric-activations=true";
+    auto created = ReportBuilder::create(
+        module, func, {report, reportData, reportPreprocess, reportSamples,
+                       quiet, settings});
+    if (failed(created))
+      return signalPassFailure();
+    reporter = std::move(*created);
+  }
 
   // Decide, in program order, which tensors get Q/DQ and with what.
   llvm::MapVector<Value, QuantParams> tensors;
@@ -411,6 +436,12 @@ void QuantizePass::runOnOperation() {
     tensors.insert({output, *params});
   }
 
+  if (reporter)
+    reporter->recordDecisions(
+        func, llvm::to_vector(llvm::make_first_range(weighted)),
+        foldedActivations, quantized,
+        [&](Operation *op) { return getFloatReason(op); });
+
   // Rewrite: fold the activations, quantize weights, insert Q/DQ pairs.
   for (Operation *activation : foldedActivations)
     activation->erase();
@@ -426,6 +457,8 @@ void QuantizePass::runOnOperation() {
                       {b.getNamedAttr("activations", b.getStringAttr(activations)),
                        b.getNamedAttr("weights", b.getStringAttr(weights)),
                        b.getNamedAttr("per_channel", b.getBoolAttr(perChannel))}));
+  if (reporter && failed(reporter->finish(module, func)))
+    return signalPassFailure();
 }
 
 } // namespace

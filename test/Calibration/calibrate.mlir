@@ -9,7 +9,7 @@
 // Samples x = [1, 1, 1, 1] and [2, 0, 0, 0]: x in [0, 2], x * c in [-4, 3],
 // relu in [0, 3]; the same from .npy files and from ONNX test-data folders.
 
-// CHECK: module attributes {onnxq.calibration = {method = "minmax", samples = 2 : i64}}
+// CHECK: module attributes {onnxq.calibration = {data = "{{.*}}", method = "minmax", samples = 2 : i64}}
 // CHECK: func.func @main_graph(%{{.*}}: tensor<1x4xf32> {onnx.name = "x", onnxq.range = array<f32: 0.000000e+00, 2.000000e+00>})
 // CHECK: onnx.Mul({{.*}}) {onnxq.ranges = [array<f32: -4.000000e+00, 3.000000e+00>]}
 // CHECK: onnx.Relu({{.*}}) {onnxq.ranges = [array<f32: 0.000000e+00, 3.000000e+00>]}

@@ -6,7 +6,8 @@
 //   not observed);
 // - every observed graph input: the argument attribute
 //   `onnxq.range = array<f32: min, max>`;
-// - the module: `onnxq.calibration = {method = "...", samples = N}`.
+// - the module: `onnxq.calibration = {data = "DIR", method = "...",
+//   samples = N}` (DIR absolute; `preprocess = "..."` when given).
 // Tensors are named by their ONNX node ("node", or "node:i" for result i of
 // a node with several results) and graph inputs by their ONNX name.
 //

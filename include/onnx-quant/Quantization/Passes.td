@@ -20,6 +20,15 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     Pad, MaxPool) reuse their input's scale. Ops that are not quantized stay
     in float between DequantizeLinear and QuantizeLinear. See
     docs/quantization.md for the parameters and the rounding.
+
+    `report=FILE` writes, for every quantized layer, the SQNR of its weights
+    and of its output activation (ONNX Runtime's qdq_loss_debug definition,
+    20 log10(|x| / |x - x_q|) dB: the float graph and the quantized graph
+    run on `report-samples` samples of `report-data`, by default the data
+    `--onnx-calibrate` used; accumulated along the graph as compiled, and
+    local to the layer's output Q/DQ in a fake-quant run), worst first, and
+    why each other op stayed float; a table, or JSON when FILE ends in
+    `.json`.
   }];
   let options = [
     Option<"activations", "activations", "std::string", /*default=*/"\"u8\"",
@@ -36,6 +45,17 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
                "ONNX node names left in float">,
     ListOption<"opTypes", "op-types", "std::string",
                "quantize only these op types (default: all supported)">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "write the per-layer SQNR report to this file (JSON when it ends in .json)">,
+    Option<"reportData", "report-data", "std::string", /*default=*/"\"\"",
+           "samples the report runs to measure activation SQNR (the formats of --onnx-calibrate's data=); default: the calibration's data">,
+    Option<"reportSamples", "report-samples", "int64_t", /*default=*/"8",
+           "how many samples the report runs (a seeded subset)">,
+    Option<"reportPreprocess", "report-preprocess", "std::string",
+           /*default=*/"\"\"",
+           "image preprocessing for report-data (as --onnx-calibrate's preprocess=); default: the calibration's">,
+    Option<"quiet", "quiet", "bool", /*default=*/"false",
+           "no report summary on stderr">,
   ];
 }
 

@@ -1,0 +1,169 @@
+//===- Report.cpp - per-layer quantization error report -------------------===//
+
+#include "Report.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+void SQNR::add(ArrayRef<float> x, ArrayRef<float> xq) {
+  for (auto [a, b] : llvm::zip_equal(x, xq)) {
+    double d = double(a) - double(b);
+    signal += double(a) * double(a);
+    noise += d * d;
+  }
+}
+
+double SQNR::getDecibels() const {
+  if (noise == 0)
+    return std::numeric_limits<double>::infinity();
+  return 10.0 * std::log10(signal / noise); // 20 log10 of the norms' ratio
+}
+
+namespace {
+
+/// "inf", "-inf", or the value with two decimals.
+std::string formatDecibels(double db) {
+  if (std::isinf(db))
+    return db > 0 ? "inf" : "-inf";
+  return llvm::formatv("{0:F2}", db).str();
+}
+
+std::string formatOptional(const std::optional<double> &db) {
+  return db ? formatDecibels(*db) : "-";
+}
+
+/// JSON numbers cannot be infinite: those become the strings "inf"/"-inf".
+llvm::json::Value toJSON(const std::optional<double> &db) {
+  if (!db)
+    return nullptr;
+  if (std::isinf(*db))
+    return formatDecibels(*db);
+  return *db;
+}
+
+/// The key layers are sorted by: lower is worse.
+double sortKey(const LayerReport &layer) {
+  if (layer.activationSQNR)
+    return *layer.activationSQNR;
+  if (layer.weightSQNR)
+    return *layer.weightSQNR;
+  return std::numeric_limits<double>::infinity();
+}
+
+std::string describeLayer(const LayerReport &layer) {
+  return layer.folded.empty() ? layer.node
+                              : layer.node + " (+" + layer.folded + ")";
+}
+
+} // namespace
+
+void QuantizationReport::sort() {
+  // Ties (e.g. several +inf) in node order, whatever the sort's stability.
+  llvm::sort(layers, [](const LayerReport &a, const LayerReport &b) {
+    double ka = sortKey(a), kb = sortKey(b);
+    return ka != kb ? ka < kb : a.node < b.node;
+  });
+}
+
+void QuantizationReport::printTable(raw_ostream &os) const {
+  os << "# onnx-quantize report (" << settings << ")\n"
+     << "# SQNR = 20 log10(|x| / |x - x_q|) dB (as ONNX Runtime's "
+        "qdq_loss_debug), worst first\n"
+     << "# weight: float weights vs their stored integers dequantized\n";
+  if (activationsMeasured)
+    os << "# activation: the layer's output, quantized graph vs float graph "
+          "(errors accumulate), on "
+       << samples << " samples of '" << data << "' (" << dataFormat << ")\n"
+       << "# local: the error of the layer's output Q/DQ alone\n";
+  else
+    os << "# activation, local: not measured (" << activationNote << ")\n";
+  os << llvm::format("%-40s %-18s %12s %-12s %12s %10s\n", "layer", "op",
+                     "weight SQNR", "", "activation", "local");
+  for (const LayerReport &layer : layers)
+    os << llvm::format("%-40s %-18s %12s %-12s %12s %10s\n",
+                       describeLayer(layer).c_str(), layer.opType.c_str(),
+                       formatOptional(layer.weightSQNR).c_str(),
+                       layer.weightGranularity.c_str(),
+                       formatOptional(layer.activationSQNR).c_str(),
+                       formatOptional(layer.localSQNR).c_str());
+  if (!passThrough.empty()) {
+    os << "\n# keep their input's scale (no error of their own): "
+       << passThrough.size() << " ops\n";
+    for (const FloatOpReport &op : passThrough)
+      os << llvm::format("%-40s %s\n", op.node.c_str(), op.opType.c_str());
+  }
+  os << "\n# stayed float: " << floatOps.size() << " ops\n";
+  if (floatOps.empty())
+    return;
+  os << llvm::format("%-40s %-18s %s\n", "node", "op", "reason");
+  for (const FloatOpReport &op : floatOps)
+    os << llvm::format("%-40s %-18s %s\n", op.node.c_str(), op.opType.c_str(),
+                       op.reason.c_str());
+}
+
+void QuantizationReport::printJSON(raw_ostream &os) const {
+  llvm::json::Array layerArray;
+  for (const LayerReport &layer : layers) {
+    llvm::json::Object object{{"node", layer.node},
+                              {"op", layer.opType},
+                              {"weight_sqnr", toJSON(layer.weightSQNR)},
+                              {"activation_sqnr", toJSON(layer.activationSQNR)},
+                              {"local_sqnr", toJSON(layer.localSQNR)}};
+    if (!layer.weightGranularity.empty())
+      object["weight_granularity"] = layer.weightGranularity;
+    if (!layer.folded.empty())
+      object["folded"] = layer.folded;
+    layerArray.push_back(std::move(object));
+  }
+  llvm::json::Array floatArray;
+  for (const FloatOpReport &op : floatOps)
+    floatArray.push_back(llvm::json::Object{
+        {"node", op.node}, {"op", op.opType}, {"reason", op.reason}});
+  llvm::json::Array passThroughArray;
+  for (const FloatOpReport &op : passThrough)
+    passThroughArray.push_back(
+        llvm::json::Object{{"node", op.node}, {"op", op.opType}});
+  llvm::json::Object activations{{"measured", activationsMeasured}};
+  if (activationsMeasured) {
+    activations["data"] = data;
+    activations["format"] = dataFormat;
+    activations["samples"] = int64_t(samples);
+  } else {
+    activations["note"] = activationNote;
+  }
+  llvm::json::Value root = llvm::json::Object{
+      {"format", "onnx-quant quantization report 1"},
+      {"settings", settings},
+      {"activations", std::move(activations)},
+      {"layers", std::move(layerArray)},
+      {"pass_through", std::move(passThroughArray)},
+      {"float_ops", std::move(floatArray)}};
+  os << llvm::formatv("{0:2}", root) << "\n";
+}
+
+void QuantizationReport::printSummary(raw_ostream &os, StringRef file) const {
+  os << "onnx-quantize: " << layers.size() << " layers quantized, "
+     << floatOps.size() << " ops float";
+  const LayerReport *worstWeight = nullptr;
+  for (const LayerReport &layer : layers)
+    if (layer.weightSQNR &&
+        (!worstWeight || *layer.weightSQNR < *worstWeight->weightSQNR))
+      worstWeight = &layer;
+  if (worstWeight)
+    os << "; worst weight SQNR " << formatDecibels(*worstWeight->weightSQNR)
+       << " dB ('" << worstWeight->node << "')";
+  if (activationsMeasured && !layers.empty() && layers.front().activationSQNR)
+    os << ", worst activation SQNR "
+       << formatDecibels(*layers.front().activationSQNR) << " dB ('"
+       << layers.front().node << "', " << samples << " samples)";
+  else
+    os << "; activations not measured";
+  os << "; report in " << file << "\n";
+}
