@@ -9,9 +9,12 @@
 // reused by every row when possible (the filters of a convolution, the rows
 // of a matrix product). A tile's accumulators are loaded once, carried
 // through the reduction loops in registers (scf.for iter_args), updated at
-// each step with one vector.fma per accumulator for a contraction (the
-// operand that does not walk N is broadcast) or the body on vectors
-// otherwise, and stored once. Shapes are static, so remainders are too: a
+// each step with one vector.fma per accumulator for a float contraction
+// (the operand that does not walk N is broadcast) or the body on vectors
+// otherwise, and stored once. Integer contractions with widening operands
+// (int8 x int8 -> int32) load each operand as vectors of its own element
+// type and extend them in the body, as the scalar body says; a vector holds
+// as many lanes as the body's widest type fits in a register. Shapes are static, so remainders are too: a
 // last block of fewer rows, and a last group of fewer vectors whose last one
 // is masked.
 //
@@ -120,26 +123,46 @@ LogicalResult addStrides(AffineExpr expr, int64_t scale,
   return addStrides(binary.getLHS(), scale * factor.getValue(), strides);
 }
 
-/// A body the kernel can evaluate on vectors: element-wise arith on scalars.
+bool isScalar(Type type) { return type.isIntOrFloat(); }
+
+/// A body the kernel can evaluate on vectors: element-wise arith on integer
+/// or float scalars (extensions included).
 bool isElementwiseBody(linalg::LinalgOp op) {
   return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &inner) {
     return isa<arith::ArithDialect>(inner.getDialect()) &&
            !isa<arith::ConstantOp>(inner) &&
            inner.getNumResults() == 1 && inner.getNumRegions() == 0 &&
-           llvm::all_of(inner.getOperandTypes(), llvm::IsaPred<FloatType>) &&
-           isa<FloatType>(inner.getResult(0).getType());
+           llvm::all_of(inner.getOperandTypes(), isScalar) &&
+           isScalar(inner.getResult(0).getType());
   });
+}
+
+/// Bits of the widest scalar in the body: a vector of the kernel holds as
+/// many lanes as that type fits in a register (int32 lanes for the
+/// accumulator of an int8 contraction, loaded as int8 and extended).
+unsigned getWidestBodyBits(linalg::LinalgOp op) {
+  unsigned bits = 0;
+  auto widen = [&](Type type) {
+    bits = std::max(bits, type.getIntOrFloatBitWidth());
+  };
+  for (Type type : op.getBlock()->getArgumentTypes())
+    widen(type);
+  for (Operation &inner : op.getBlock()->without_terminator())
+    widen(inner.getResult(0).getType());
+  return bits;
 }
 
 FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() == 0 || !isElementwiseBody(op))
     return failure();
-  Type elementType = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!isa<FloatType>(elementType) ||
-      llvm::any_of(op->getOperands(), [&](Value v) {
-        return getElementTypeOrSelf(v.getType()) != elementType ||
-               !hasStaticLayout(v);
+  // Whole bytes: memref<Nxi1> holds a byte per element (ONNX bool) where
+  // vector<Nxi1> is bit-packed.
+  if (llvm::any_of(op->getOperands(), [](Value v) {
+        if (!hasStaticLayout(v))
+          return true;
+        Type element = cast<MemRefType>(v.getType()).getElementType();
+        return !isScalar(element) || element.getIntOrFloatBitWidth() % 8 != 0;
       }))
     return failure();
   KernelPlan plan;
@@ -220,11 +243,9 @@ public:
   KernelEmitter(OpBuilder &b, linalg::LinalgOp op, const KernelPlan &plan,
                 const RegisterBlock &block)
       : b(b), loc(op.getLoc()), op(op),
-        isContraction(linalg::isaContractionOpInterface(op)), plan(plan),
-        block(block),
-        elementType(getElementTypeOrSelf(op.getDpsInits()[0].getType())),
-        vectorType(VectorType::get({block.lanes}, elementType)),
-        iv(plan.ranges.size(), b.getIndexAttr(0)) {
+        useFMA(linalg::isaContractionOpInterface(op) &&
+               isa<FloatType>(getElementTypeOrSelf(op.getDpsInits()[0]))),
+        plan(plan), block(block), iv(plan.ranges.size(), b.getIndexAttr(0)) {
     for (Value operand : op->getOperands())
       buffers.push_back(flatten(b, loc, operand));
   }
@@ -275,7 +296,7 @@ private:
     int64_t depth = 1;
     for (unsigned loop : plan.reductions)
       depth *= plan.ranges[loop];
-    int64_t panel = kPanelBytes / (depth * elementType.getIntOrFloatBitWidth() / 8);
+    int64_t panel = kPanelBytes / (depth * getNWalkingBytes());
     panel = std::max(width, panel - panel % width);
     int64_t rows = plan.m ? plan.ranges[*plan.m] : 1;
     forEachBlock(b.getIndexAttr(0), plan.ranges[plan.n], panel,
@@ -348,7 +369,7 @@ private:
       if (!value)
         value = walksN ? loadVector(builder, k, key.first, key.second)
                        : vector::BroadcastOp::create(
-                             builder, loc, vectorType,
+                             builder, loc, vectorTypeOf(k),
                              memref::LoadOp::create(
                                  builder, loc, buffers[k],
                                  indexAt(builder, k, key.first, 0)));
@@ -358,7 +379,7 @@ private:
     for (int64_t i = 0; i < tileRows; ++i) {
       for (int64_t j = 0; j < tileVectors; ++j) {
         Value acc = accs[i * tileVectors + j];
-        if (isContraction) {
+        if (useFMA) {
           result.push_back(vector::FMAOp::create(
               builder, loc, operandAt(0, i, j), operandAt(1, i, j), acc));
           continue;
@@ -372,15 +393,36 @@ private:
         for (Operation &scalar : body->without_terminator()) {
           for (Value operand : scalar.getOperands())
             if (!vectors.contains(operand))
-              vectors.map(operand, vector::BroadcastOp::create(
-                                       builder, loc, vectorType, operand));
+              vectors.map(operand,
+                          vector::BroadcastOp::create(
+                              builder, loc, vectorOf(operand.getType()), operand));
           Operation *vectorOp = builder.clone(scalar, vectors);
-          vectorOp->getResult(0).setType(vectorType);
+          Value result = vectorOp->getResult(0);
+          result.setType(vectorOf(result.getType()));
         }
         result.push_back(vectors.lookup(body->getTerminator()->getOperand(0)));
       }
     }
     return result;
+  }
+
+  VectorType vectorOf(Type scalar) const {
+    return VectorType::get({block.lanes}, scalar);
+  }
+
+  /// Vectors of operand `k`'s own element type (narrower than the lanes'
+  /// widest type for widening operands).
+  VectorType vectorTypeOf(unsigned k) const {
+    return vectorOf(cast<MemRefType>(buffers[k].getType()).getElementType());
+  }
+
+  /// Bytes of one element of the operands that walk N (the widest).
+  int64_t getNWalkingBytes() const {
+    unsigned bits = 8;
+    for (unsigned k = 0; k + 1 < buffers.size(); ++k)
+      if (plan.walks(k, plan.n))
+        bits = std::max(bits, vectorTypeOf(k).getElementTypeBitWidth());
+    return bits / 8;
   }
 
   /// The flat index of row `i`, vector `j` of the tile in operand `k`.
@@ -420,6 +462,7 @@ private:
   /// `lanes` contiguous elements from `index` (the rest zero).
   Value loadContiguous(OpBuilder &builder, unsigned k, Value index,
                        int64_t lanes) {
+    VectorType vectorType = vectorTypeOf(k);
     Value mask = maskOf(builder, lanes);
     if (!mask)
       return vector::LoadOp::create(builder, loc, vectorType, buffers[k], index);
@@ -439,8 +482,8 @@ private:
       return loadContiguous(builder, k, index, lanes);
     int64_t span = 2 * lanes - 1;
     Value low = loadContiguous(builder, k, index, std::min(span, block.lanes));
-    Value high = arith::ConstantOp::create(builder, loc,
-                                           builder.getZeroAttr(vectorType));
+    Value high = arith::ConstantOp::create(
+        builder, loc, builder.getZeroAttr(vectorTypeOf(k)));
     if (span > block.lanes) {
       AffineExpr d0 = getAffineDimExpr(0, builder.getContext());
       Value next = getValueOrCreateConstantIndexOp(
@@ -467,11 +510,9 @@ private:
   OpBuilder &b;
   Location loc;
   linalg::LinalgOp op;
-  bool isContraction;
+  bool useFMA; // float contractions; other bodies run on vectors as they are
   const KernelPlan &plan;
   RegisterBlock block;
-  Type elementType;
-  VectorType vectorType;
   SmallVector<Value, 3> buffers;        // inputs..., out, flattened
   SmallVector<OpFoldResult> iv;         // current value of each loop
   int64_t tileRows = 0, tileVectors = 0, tileLastLanes = 0;
@@ -487,10 +528,9 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
                                 PatternRewriter &rewriter) const override {
     FailureOr<KernelPlan> plan = planKernel(op);
     if (failed(plan))
-      return rewriter.notifyMatchFailure(op, "not a static float contraction");
-    unsigned bits =
-        getElementTypeOrSelf(op.getDpsInits()[0].getType()).getIntOrFloatBitWidth();
-    RegisterBlock block{std::max<int64_t>(1, vectorBits / bits), rows, vectors};
+      return rewriter.notifyMatchFailure(op, "not a static element-wise reduction");
+    RegisterBlock block{
+        std::max<int64_t>(1, vectorBits / getWidestBodyBits(op)), rows, vectors};
     // A tile no wider than the output: short rows use fewer vectors.
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));

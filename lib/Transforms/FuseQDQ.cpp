@@ -390,6 +390,10 @@ struct FuseQDQPass : onnxq::impl::FuseQDQPassBase<FuseQDQPass> {
     RewritePatternSet patterns(ctx);
     patterns.add<FuseConv, FuseGemm, FuseMatMul, FuseAdd, FuseGlobalAveragePool,
                  FuseConcat, FoldRoundTrip, SinkDequantize>(ctx);
+    // Inference Dropout is the identity: without it, a DQ -> Dropout -> Q
+    // round trip folds instead of staying in float (and being fused into
+    // the next convolution's inner loop).
+    DropoutOp::getCanonicalizationPatterns(patterns, ctx);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

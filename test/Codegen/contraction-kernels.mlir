@@ -103,3 +103,61 @@ func.func @max_pool(%x: memref<1x8x65x65xf32>, %y: memref<1x8x32x32xf32>) {
 // CHECK-NOT: vector.shuffle
 // CHECK: scf.yield
 // CHECK-NOT: linalg.pooling
+
+// -----
+
+// An int8 contraction with int32 accumulators: the operands are loaded as
+// vectors of i8 (16 lanes: the i32 accumulator fills a 512-bit register),
+// extended as the body says and multiplied and added in i32.
+// CHECK-LABEL: func.func @matmul_s8u8
+func.func @matmul_s8u8(%a: memref<9x7xi8>, %b: memref<7x32xi8>, %c: memref<9x32xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<9x7xi8>, memref<7x32xi8>) outs(%c : memref<9x32xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %xe = arith.extsi %x : i8 to i32
+    %ye = arith.extui %y : i8 to i32
+    %p = arith.muli %xe, %ye : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+// CHECK-DAG: %[[A:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [63], strides: [1]
+// CHECK-DAG: %[[B:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [224], strides: [1]
+// CHECK-DAG: %[[C:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [288], strides: [1]
+// CHECK-COUNT-16: vector.load %[[C]]{{.*}} vector<16xi32>
+// CHECK: %[[ACC:.*]]:16 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (vector<16xi32>,
+// CHECK:   %[[A0:.*]] = memref.load %[[A]][%[[K]]] : memref<63xi8
+// CHECK:   %[[A0V:.*]] = vector.broadcast %[[A0]] : i8 to vector<16xi8>
+// CHECK:   %[[B0:.*]] = vector.load %[[B]][%{{.*}}] : memref<224xi8, strided<[1]>>, vector<16xi8>
+// CHECK:   %[[AE:.*]] = arith.extsi %[[A0V]] : vector<16xi8> to vector<16xi32>
+// CHECK:   %[[BE:.*]] = arith.extui %[[B0]] : vector<16xi8> to vector<16xi32>
+// CHECK:   %[[P:.*]] = arith.muli %[[AE]], %[[BE]] : vector<16xi32>
+// CHECK:   arith.addi %{{.*}}, %[[P]] : vector<16xi32>
+// CHECK-COUNT-15: arith.muli {{.*}} : vector<16xi32>
+// CHECK-NOT: arith.muli
+// CHECK:   scf.yield
+// CHECK-COUNT-16: vector.store %[[ACC]]#{{[0-9]+}}, %[[C]]
+// CHECK-NOT: linalg.generic
+
+// -----
+
+// A uint8 max pooling (3x3, stride 1): the body runs on vectors of 64 i8 lanes.
+// CHECK-LABEL: func.func @max_pool_u8
+func.func @max_pool_u8(%x: memref<1x2x9x130xi8>, %y: memref<1x2x7x128xi8>) {
+  %window = memref.alloc() : memref<3x3xi8>
+  linalg.generic {indexing_maps = [affine_map<(n, c, h, w, kh, kw) -> (n, c, h + kh, w + kw)>, affine_map<(n, c, h, w, kh, kw) -> (kh, kw)>, affine_map<(n, c, h, w, kh, kw) -> (n, c, h, w)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %window : memref<1x2x9x130xi8>, memref<3x3xi8>) outs(%y : memref<1x2x7x128xi8>) {
+  ^bb0(%in: i8, %w: i8, %out: i8):
+    %m = arith.maxui %out, %in : i8
+    linalg.yield %m : i8
+  }
+  return
+}
+// CHECK-COUNT-14: vector.load {{.*}} vector<64xi8>
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-COUNT-14: arith.maxui {{.*}} : vector<64xi8>
+// CHECK-NOT: arith.maxui
+// CHECK: scf.yield
+// CHECK-NOT: linalg.generic

@@ -171,3 +171,19 @@ func.func @float_island(%x: tensor<4xui8>) -> tensor<4xui8> {
   %y = onnx.QuantizeLinear(%g, %s, %z) : (tensor<4xf32>, tensor<f32>, tensor<ui8>) -> tensor<4xui8>
   return %y : tensor<4xui8>
 }
+
+// -----
+
+// Dropout at inference is the identity: the DequantizeLinear -> Dropout ->
+// QuantizeLinear round trip with the same parameters folds away.
+// CHECK-LABEL: func @dropout_round_trip
+// CHECK-NEXT: return %arg0
+func.func @dropout_round_trip(%x: tensor<4xui8>) -> tensor<4xui8> {
+  %s = onnx.Constant dense<0.5> : tensor<f32>
+  %z = onnx.Constant dense<128> : tensor<ui8>
+  %r = onnx.Constant dense<0.5> : tensor<f32>
+  %d = onnx.DequantizeLinear(%x, %s, %z) : (tensor<4xui8>, tensor<f32>, tensor<ui8>) -> tensor<4xf32>
+  %o = onnx.Dropout(%d) ratio(%r) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %y = onnx.QuantizeLinear(%o, %s, %z) : (tensor<4xf32>, tensor<f32>, tensor<ui8>) -> tensor<4xui8>
+  return %y : tensor<4xui8>
+}

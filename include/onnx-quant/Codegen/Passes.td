@@ -60,7 +60,8 @@ def PlanWorkspacePass : Pass<"onnxq-plan-workspace", "ModuleOp"> {
 def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
   let summary = "Register-blocked vector kernels for contractions and window reductions";
   let description = [{
-    Replaces each float linalg op on buffers with static shapes and layouts
+    Replaces each linalg op on buffers (float, or integer with operands
+    extended in the body, e.g. i8 x i8 -> i32) with static shapes and layouts
     that reduces into its output with an element-wise body (contractions
     `out += lhs * rhs`: Gemm, MatMul, the 1x1 contraction of each
     convolution tap; pooling windows) by a register-blocked kernel. The
@@ -72,7 +73,8 @@ def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
     reduction step for all rows while the other operand is broadcast. The
     tile's accumulators stay in registers through the reduction loops
     (`scf.for` iter_args; one `vector.fma` per accumulator and step for a
-    contraction, the body on vectors otherwise) and are loaded and stored
+    float contraction, the body on vectors otherwise, each operand loaded as
+    vectors of its own element type) and are loaded and stored
     once. N is cut into panels whose slice of the N-walking operand stays in
     cache. Remainders are static: a last block of fewer rows, and a last
     group of fewer vectors whose last one is masked. A window of stride 2 is
