@@ -1,4 +1,4 @@
-//===- Normalization.cpp - normalizations, Softmax and reductions ---------===//
+//===- Normalization.cpp - normalizations, (Log)Softmax, ReduceMean -------===//
 //
 // Built from keep-dims reductions (`linalg.generic` with reduction
 // iterators) and broadcasting element-wise ops.
@@ -149,34 +149,68 @@ struct LayerNormPattern : OpConversionPattern<LayerNormalizationOp> {
   }
 };
 
-struct SoftmaxPattern : OpConversionPattern<SoftmaxOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// The numerically stable pieces of Softmax and LogSoftmax along `axis`
+/// (kept as a size-1 dim): shifted = x - max(x), exps = exp(shifted) and
+/// sum = sum(exps).
+struct SoftmaxParts {
+  Value shifted, exps, sum;
+};
+SoftmaxParts computeSoftmaxParts(OpBuilder &b, Location loc, Value x,
+                                 int64_t axis) {
+  auto type = cast<RankedTensorType>(x.getType());
+  Type elementType = type.getElementType();
+  SoftmaxParts parts;
+  Value max = reduceKeepDims(
+      b, loc, x, axis,
+      getScalarAttr(elementType, -std::numeric_limits<double>::infinity()),
+      maximum);
+  parts.shifted = createElementwise(b, loc, type, {x, max},
+                                    [](OpBuilder &nb, Location l, ValueRange args) {
+                                      return arith::SubFOp::create(nb, l, args[0], args[1]);
+                                    });
+  parts.exps = createElementwise(b, loc, type, parts.shifted,
+                                 [](OpBuilder &nb, Location l, ValueRange args) {
+                                   return math::ExpOp::create(nb, l, args[0]);
+                                 });
+  parts.sum = reduceKeepDims(b, loc, parts.exps, axis,
+                             getScalarAttr(elementType, 0.0), add);
+  return parts;
+}
+
+/// Softmax: exps / sum.
+Value finishSoftmax(SoftmaxOp, OpBuilder &b, Location loc,
+                    RankedTensorType type, const SoftmaxParts &parts) {
+  return createElementwise(b, loc, type, {parts.exps, parts.sum},
+                           [](OpBuilder &nb, Location l, ValueRange args) {
+                             return arith::DivFOp::create(nb, l, args[0], args[1]);
+                           });
+}
+
+/// LogSoftmax: shifted - log(sum).
+Value finishSoftmax(LogSoftmaxOp, OpBuilder &b, Location loc,
+                    RankedTensorType type, const SoftmaxParts &parts) {
+  return createElementwise(
+      b, loc, type, {parts.shifted, parts.sum},
+      [](OpBuilder &nb, Location l, ValueRange args) {
+        return arith::SubFOp::create(nb, l, args[0],
+                                     math::LogOp::create(nb, l, args[1]));
+      });
+}
+
+template <typename OpTy>
+struct SoftmaxPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(SoftmaxOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = getStaticType(op.getOutput());
     if (!type || !isa<FloatType>(type.getElementType()))
       return rewriter.notifyMatchFailure(op, "needs a static float input");
     Location loc = op.getLoc();
     int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
-    Value x = adaptor.getInput();
-    Value max = reduceKeepDims(
-        rewriter, loc, x, axis,
-        getScalarAttr(type.getElementType(),
-                      -std::numeric_limits<double>::infinity()),
-        maximum);
-    Value e = createElementwise(rewriter, loc, type, {x, max},
-                                [](OpBuilder &b, Location l, ValueRange args) {
-                                  return math::ExpOp::create(
-                                      b, l, arith::SubFOp::create(b, l, args[0], args[1]));
-                                });
-    Value sum = reduceKeepDims(rewriter, loc, e, axis,
-                               getScalarAttr(type.getElementType(), 0.0), add);
-    Value y = createElementwise(rewriter, loc, type, {e, sum},
-                                [](OpBuilder &b, Location l, ValueRange args) {
-                                  return arith::DivFOp::create(b, l, args[0], args[1]);
-                                });
-    rewriter.replaceOp(op, y);
+    SoftmaxParts parts =
+        computeSoftmaxParts(rewriter, loc, adaptor.getInput(), axis);
+    rewriter.replaceOp(op, finishSoftmax(op, rewriter, loc, type, parts));
     return success();
   }
 };
@@ -209,6 +243,7 @@ struct ReduceMeanPattern : OpConversionPattern<ReduceMeanOp> {
 
 void mlir::onnxq::populateNormalizationToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<BatchNormPattern, LayerNormPattern, SoftmaxPattern,
+  patterns.add<BatchNormPattern, LayerNormPattern, SoftmaxPattern<SoftmaxOp>,
+               SoftmaxPattern<LogSoftmaxOp>,
                ReduceMeanPattern>(converter, patterns.getContext());
 }

@@ -365,37 +365,6 @@ struct ArgReducePattern : OpConversionPattern<OpTy> {
   }
 };
 
-/// x - max - log(sum(exp(x - max))) along the axis.
-struct LogSoftmaxPattern : OpConversionPattern<LogSoftmaxOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(LogSoftmaxOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getStaticType(op.getOutput());
-    if (!type || !isa<FloatType>(type.getElementType()))
-      return rewriter.notifyMatchFailure(op, "needs a static float input");
-    Location loc = op.getLoc();
-    int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
-    Value x = adaptor.getInput();
-    Value max = reduce(rewriter, loc, x, axis, Combine::Max, false);
-    Value shifted = createElementwise(rewriter, loc, type, {x, max},
-                                      [](OpBuilder &b, Location l, ValueRange args) {
-                                        return arith::SubFOp::create(b, l, args[0], args[1]);
-                                      });
-    Value e = map(rewriter, loc, shifted, [](OpBuilder &b, Location l, Value v) {
-      return math::ExpOp::create(b, l, v);
-    });
-    Value sum = reduce(rewriter, loc, e, axis, Combine::Sum, false);
-    Value y = createElementwise(rewriter, loc, type, {shifted, sum},
-                                [](OpBuilder &b, Location l, ValueRange args) {
-                                  return arith::SubFOp::create(
-                                      b, l, args[0], math::LogOp::create(b, l, args[1]));
-                                });
-    rewriter.replaceOp(op, y);
-    return success();
-  }
-};
-
 /// 1 where the index along the axis is that of the first maximum.
 struct HardmaxPattern : OpConversionPattern<HardmaxOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -432,6 +401,6 @@ void mlir::onnxq::populateReductionToLinalgPatterns(
                ReducePattern<ReduceL1Op>, ReducePattern<ReduceL2Op>,
                ReducePattern<ReduceLogSumOp>, ReduceLogSumExpPattern,
                ReduceSumPattern, ArgReducePattern<ArgMaxOp>,
-               ArgReducePattern<ArgMinOp>, LogSoftmaxPattern, HardmaxPattern>(
+               ArgReducePattern<ArgMinOp>, HardmaxPattern>(
       converter, patterns.getContext());
 }
