@@ -157,11 +157,8 @@ struct ResizePattern : OpConversionPattern<ResizeOp> {
     }
     bool linear = op.getMode() == "linear";
     Value input = adaptor.getX();
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{outType}, ValueRange{},
-        ValueRange{createEmpty(rewriter, loc, outType)},
-        SmallVector<AffineMap>{rewriter.getMultiDimIdentityMap(rank)},
-        getIteratorTypes(rank), [&](OpBuilder &b, Location l, ValueRange) {
+    Value resizedValues = createFromIndices(
+        rewriter, loc, outType, [&](OpBuilder &b, Location l) -> Value {
           SmallVector<Value> index, loIdx, hiIdx, w;
           for (int64_t d = 0; d < rank; ++d) {
             Value i = linalg::IndexOp::create(b, l, d);
@@ -205,9 +202,9 @@ struct ResizePattern : OpConversionPattern<ResizeOp> {
               result = result ? Value(arith::AddFOp::create(b, l, result, term)) : term;
             }
           }
-          linalg::YieldOp::create(b, l, result);
+          return result;
         });
-    rewriter.replaceOp(op, generic.getResult(0));
+    rewriter.replaceOp(op, resizedValues);
     return success();
   }
 };

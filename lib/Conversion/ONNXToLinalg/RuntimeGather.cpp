@@ -89,21 +89,17 @@ struct SliceGatherPattern : OpConversionPattern<SliceOp> {
     }
     auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
     Value data = adaptor.getData();
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{resultType}, ValueRange{},
-        ValueRange{createEmpty(rewriter, loc, resultType)},
-        SmallVector<AffineMap>{rewriter.getMultiDimIdentityMap(rank)},
-        getIteratorTypes(rank), [&](OpBuilder &b, Location l, ValueRange) {
+    Value gathered = createFromIndices(
+        rewriter, loc, resultType, [&](OpBuilder &b, Location l) -> Value {
           SmallVector<Value> indices;
           for (int64_t d = 0; d < rank; ++d)
             indices.push_back(arith::AddIOp::create(
                 b, l, firsts[d],
                 arith::MulIOp::create(b, l, linalg::IndexOp::create(b, l, d),
                                       steps[d])));
-          linalg::YieldOp::create(
-              b, l, Value(tensor::ExtractOp::create(b, l, data, indices)));
+          return tensor::ExtractOp::create(b, l, data, indices);
         });
-    rewriter.replaceOp(op, generic.getResult(0));
+    rewriter.replaceOp(op, gathered);
     return success();
   }
 };
@@ -152,11 +148,8 @@ struct PadGatherPattern : OpConversionPattern<PadOp> {
                            ValueRange{}))
                      : createScalar(rewriter, loc, elementType, 0);
     Value data = adaptor.getData();
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{resultType}, ValueRange{},
-        ValueRange{createEmpty(rewriter, loc, resultType)},
-        SmallVector<AffineMap>{rewriter.getMultiDimIdentityMap(rank)},
-        getIteratorTypes(rank), [&](OpBuilder &b, Location l, ValueRange) {
+    Value gathered = createFromIndices(
+        rewriter, loc, resultType, [&](OpBuilder &b, Location l) -> Value {
           Value zero = arith::ConstantIndexOp::create(b, l, 0);
           Value inside = arith::ConstantOp::create(b, l, b.getBoolAttr(true));
           SmallVector<Value> indices;
@@ -190,9 +183,9 @@ struct PadGatherPattern : OpConversionPattern<PadOp> {
           Value v = tensor::ExtractOp::create(b, l, data, indices);
           if (padValue)
             v = arith::SelectOp::create(b, l, inside, v, padValue);
-          linalg::YieldOp::create(b, l, v);
+          return v;
         });
-    rewriter.replaceOp(op, generic.getResult(0));
+    rewriter.replaceOp(op, gathered);
     return success();
   }
 };

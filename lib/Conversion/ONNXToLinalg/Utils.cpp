@@ -364,3 +364,18 @@ void mlir::onnxq::forEachKernelPosition(
     fn(position);
   }
 }
+
+Value mlir::onnxq::createFromIndices(
+    OpBuilder &b, Location loc, RankedTensorType resultType,
+    function_ref<Value(OpBuilder &b, Location loc)> element) {
+  int64_t rank = resultType.getRank();
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, ValueRange{},
+             ValueRange{createEmpty(b, loc, resultType)},
+             SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
+             getIteratorTypes(rank),
+             [&](OpBuilder &nb, Location l, ValueRange) {
+               linalg::YieldOp::create(nb, l, element(nb, l));
+             })
+      .getResult(0);
+}

@@ -59,6 +59,11 @@ using ScalarBody =
 Value createElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
                         ValueRange inputs, ScalarBody body);
 
+/// A `linalg.generic` without inputs computing each element of `resultType`
+/// from its indices (`linalg.index`): gathers at computed addresses.
+Value createFromIndices(OpBuilder &b, Location loc, RankedTensorType resultType,
+                        function_ref<Value(OpBuilder &b, Location loc)> element);
+
 /// Associative combinations of reductions and variadic ops.
 enum class Combine { Sum, Prod, Max, Min };
 
