@@ -27,6 +27,14 @@ Value createContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
                         Value init, AffineMap lhsMap, AffineMap rhsMap,
                         MultiplyAdd step = {});
 
+/// acc (N, G, F/G, S...) plus the grouped 1x1 contraction of `input`
+/// (N, G, C/G, S...) with `weights` (G, F/G, C/G), or (G, C/G, F/G) when
+/// `weightsInputMajor` (ConvTranspose), over loops (n, g, f, s..., c): one
+/// kernel tap of a convolution.
+Value accumulateGroupedPointwise(OpBuilder &b, Location loc, Value input,
+                                 Value weights, Value acc,
+                                 bool weightsInputMajor, MultiplyAdd step = {});
+
 /// The window geometry of a convolution (Conv, QLinearConv) with static
 /// shapes of rank >= 3 whose attributes give its result's shape, or nullopt.
 template <typename ConvLikeOp>

@@ -74,27 +74,9 @@ Value accumulateTap(OpBuilder &b, Location loc, Value x, Value w, Value acc,
   tapWeights =
       reshapeTo(b, loc, tapWeights, typeOf({group, m / group, cg}, wElement));
   Value groupedAcc = reshapeTo(b, loc, acc, typeOf(accGrouped, accElement));
-  MLIRContext *ctx = b.getContext();
-  int64_t loops = 4 + spatial;
-  AffineExpr dn = getAffineDimExpr(0, ctx), dg = getAffineDimExpr(1, ctx),
-             df = getAffineDimExpr(2, ctx), dc = getAffineDimExpr(loops - 1, ctx);
-  SmallVector<AffineExpr> windowExprs = {dn, dg, dc}, accExprs = {dn, dg, df};
-  for (int64_t d = 0; d < spatial; ++d) {
-    windowExprs.push_back(getAffineDimExpr(3 + d, ctx));
-    accExprs.push_back(getAffineDimExpr(3 + d, ctx));
-  }
-  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, windowExprs, ctx),
-                                 AffineMap::get(loops, 0, {dg, df, dc}, ctx),
-                                 AffineMap::get(loops, 0, accExprs, ctx)};
-  Value result =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{groupedAcc.getType()}, ValueRange{window, tapWeights},
-          ValueRange{groupedAcc}, maps, getIteratorTypes(loops, {loops - 1}),
-          [&](OpBuilder &nb, Location l, ValueRange args) {
-            linalg::YieldOp::create(nb, l,
-                                    step.build(nb, l, args[0], args[1], args[2]));
-          })
-          .getResult(0);
+  Value result = accumulateGroupedPointwise(b, loc, window, tapWeights,
+                                            groupedAcc,
+                                            /*weightsInputMajor=*/false, step);
   return reshapeTo(b, loc, result, accType);
 }
 
@@ -139,6 +121,35 @@ struct ConvPattern : OpConversionPattern<ConvOp> {
 };
 
 } // namespace
+
+Value mlir::onnxq::accumulateGroupedPointwise(OpBuilder &b, Location loc,
+                                              Value input, Value weights,
+                                              Value acc, bool weightsInputMajor,
+                                              MultiplyAdd step) {
+  auto accType = cast<RankedTensorType>(acc.getType());
+  int64_t spatial = accType.getRank() - 3;
+  MLIRContext *ctx = b.getContext();
+  int64_t loops = 4 + spatial;
+  AffineExpr dn = getAffineDimExpr(0, ctx), dg = getAffineDimExpr(1, ctx),
+             df = getAffineDimExpr(2, ctx), dc = getAffineDimExpr(loops - 1, ctx);
+  SmallVector<AffineExpr> inputExprs = {dn, dg, dc}, accExprs = {dn, dg, df};
+  for (int64_t d = 0; d < spatial; ++d) {
+    inputExprs.push_back(getAffineDimExpr(3 + d, ctx));
+    accExprs.push_back(getAffineDimExpr(3 + d, ctx));
+  }
+  AffineMap weightMap = AffineMap::get(
+      loops, 0, weightsInputMajor ? ArrayRef{dg, dc, df} : ArrayRef{dg, df, dc}, ctx);
+  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, inputExprs, ctx),
+                                 weightMap, AffineMap::get(loops, 0, accExprs, ctx)};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{accType}, ValueRange{input, weights},
+             ValueRange{acc}, maps, getIteratorTypes(loops, {loops - 1}),
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, l, step.build(nb, l, args[0], args[1], args[2]));
+             })
+      .getResult(0);
+}
 
 Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
                             Value init, int64_t group, const WindowGeometry &g,

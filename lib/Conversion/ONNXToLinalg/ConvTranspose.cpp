@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utils.h"
+#include "Contraction.h"
 
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
@@ -126,27 +126,8 @@ Value accumulateTap(OpBuilder &b, Location loc, Value x, Value w, Value acc,
   sliceGrouped.append(inSpatial.begin(), inSpatial.end());
   Value xg = reshapeTo(b, loc, x, RankedTensorType::get(xGrouped, elementType));
   Value sg = reshapeTo(b, loc, slice, RankedTensorType::get(sliceGrouped, elementType));
-  MLIRContext *ctx = b.getContext();
-  int64_t loops = 4 + spatial;
-  AffineExpr dn = getAffineDimExpr(0, ctx), dg = getAffineDimExpr(1, ctx),
-             df = getAffineDimExpr(2, ctx), dc = getAffineDimExpr(loops - 1, ctx);
-  SmallVector<AffineExpr> xExprs = {dn, dg, dc}, outExprs = {dn, dg, df};
-  for (int64_t d = 0; d < spatial; ++d) {
-    xExprs.push_back(getAffineDimExpr(3 + d, ctx));
-    outExprs.push_back(getAffineDimExpr(3 + d, ctx));
-  }
-  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, xExprs, ctx),
-                                 AffineMap::get(loops, 0, {dg, dc, df}, ctx),
-                                 AffineMap::get(loops, 0, outExprs, ctx)};
-  Value sum = linalg::GenericOp::create(
-                  b, loc, TypeRange{sg.getType()}, ValueRange{xg, tapWeights},
-                  ValueRange{sg}, maps, getIteratorTypes(loops, {loops - 1}),
-                  [](OpBuilder &nb, Location l, ValueRange args) {
-                    Value product = arith::MulFOp::create(nb, l, args[0], args[1]);
-                    linalg::YieldOp::create(
-                        nb, l, Value(arith::AddFOp::create(nb, l, args[2], product)));
-                  })
-                  .getResult(0);
+  Value sum = accumulateGroupedPointwise(b, loc, xg, tapWeights, sg,
+                                         /*weightsInputMajor=*/true);
   sum = reshapeTo(b, loc, sum, sliceType);
   return tensor::InsertSliceOp::create(b, loc, sum, acc, offsets, sizes, strides);
 }
