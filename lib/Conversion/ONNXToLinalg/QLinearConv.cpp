@@ -48,11 +48,7 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
           op, "needs constant weights, scales and zero points");
     int64_t filters = wType.getDimSize(0);
     int64_t perFilter = wType.getNumElements() / filters;
-    auto filterParam = [](const auto &values, int64_t f) {
-      return values.size() == 1 ? values[0] : values[f];
-    };
-    if ((wq->scales.size() != 1 && int64_t(wq->scales.size()) != filters) ||
-        wq->scales.size() != wq->zeroPoints.size())
+    if (!wq->fits(filters))
       return rewriter.notifyMatchFailure(op, "w_scale per tensor or per filter");
     SmallVector<int64_t> bias(filters, 0);
     if (op.getB()) {
@@ -69,7 +65,7 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
     SmallVector<int64_t> init(filters);
     SmallVector<float> multipliers(filters);
     for (int64_t f = 0; f < filters; ++f) {
-      int64_t wZeroPoint = filterParam(wq->zeroPoints, f);
+      int64_t wZeroPoint = wq->zeroPointAt(f);
       int64_t sum = 0;
       for (int64_t i = f * perFilter; i < (f + 1) * perFilter; ++i) {
         (*weights)[i] -= wZeroPoint;
@@ -77,7 +73,7 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
       }
       init[f] = bias[f] - xZeroPoint * sum;
       // In float32, in ONNX Runtime's order: (s_x * s_w) / s_y.
-      multipliers[f] = xq->scales[0] * filterParam(wq->scales, f) / yq->scales[0];
+      multipliers[f] = xq->scales[0] * wq->scaleAt(f) / yq->scales[0];
     }
     if (llvm::any_of(init, [](int64_t v) { return v != int32_t(v); }))
       return rewriter.notifyMatchFailure(op, "bias overflows int32");

@@ -27,14 +27,6 @@ using namespace mlir::onnxq;
 
 namespace {
 
-/// The signless result type of a quantized op.
-RankedTensorType getSignlessType(RankedTensorType onnxType) {
-  return RankedTensorType::get(
-      onnxType.getShape(),
-      IntegerType::get(onnxType.getContext(),
-                       onnxType.getElementType().getIntOrFloatBitWidth()));
-}
-
 /// (x - zeroPoint) as i32, element-wise.
 Value createCentered(OpBuilder &rewriter, Location loc, Value x, bool isUnsigned,
                      int64_t zeroPoint) {
@@ -77,7 +69,7 @@ struct RequantizePattern : OpConversionPattern<QuantizeLinearOp> {
     FailureOr<Value> y = createRequantized(
         rewriter, loc, centered, xq->scales[0] / yq->scales[0], /*axis=*/0,
         yq->zeroPoints[0], getQuantizedRange(yType.getElementType()),
-        getSignlessType(yType));
+        cast<RankedTensorType>(getTypeConverter()->convertType(yType)));
     if (failed(y))
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
     rewriter.replaceOp(op, *y);
@@ -131,7 +123,8 @@ struct QLinearAddPattern : OpConversionPattern<QLinearAddOp> {
     bool aUnsigned = aType.getElementType().isUnsignedInteger();
     bool bUnsigned = bType.getElementType().isUnsignedInteger();
     QuantizedRange range = getQuantizedRange(cType.getElementType());
-    RankedTensorType resultType = getSignlessType(cType);
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(cType));
     Value c = createElementwise(
         rewriter, op.getLoc(), resultType, ValueRange{adaptor.getA(), adaptor.getB()},
         [&](OpBuilder &b, Location l, ValueRange args) {
@@ -189,7 +182,8 @@ struct QLinearGlobalAveragePoolPattern
     float multiplier = xq->scales[0] / (yq->scales[0] * float(window));
     FailureOr<Value> y = createRequantized(
         rewriter, loc, centered, multiplier, /*axis=*/0, yq->zeroPoints[0],
-        getQuantizedRange(yType.getElementType()), getSignlessType(yType));
+        getQuantizedRange(yType.getElementType()),
+        cast<RankedTensorType>(getTypeConverter()->convertType(yType)));
     if (failed(y))
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
     rewriter.replaceOp(op, *y);

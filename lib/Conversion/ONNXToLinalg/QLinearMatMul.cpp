@@ -37,13 +37,8 @@ struct QuantizedProduct {
 
 FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
                                        QuantizedProduct p) {
-  if ((p.bq.scales.size() != 1 && int64_t(p.bq.scales.size()) != p.n) ||
-      p.bq.scales.size() != p.bq.zeroPoints.size() || !p.aq.isPerTensor() ||
-      !p.yq.isPerTensor())
+  if (!p.bq.fits(p.n) || !p.aq.isPerTensor() || !p.yq.isPerTensor())
     return failure();
-  auto column = [&](const auto &values, int64_t j) {
-    return values.size() == 1 ? values[0] : values[j];
-  };
   bool wideWeights = llvm::any_of(p.bq.zeroPoints, [](int64_t zp) { return zp; });
   SmallVector<int64_t> init(p.bias);
   SmallVector<float> multipliers(p.n);
@@ -51,12 +46,12 @@ FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
     int64_t sum = 0;
     for (int64_t i = 0; i < p.k; ++i) {
       int64_t &v = p.b[i * p.n + j];
-      v -= column(p.bq.zeroPoints, j);
+      v -= p.bq.zeroPointAt(j);
       sum += v;
     }
     init[j] -= p.aq.zeroPoints[0] * sum;
     // float32, in ONNX Runtime's order.
-    multipliers[j] = p.alpha * p.aq.scales[0] * column(p.bq.scales, j) / p.yq.scales[0];
+    multipliers[j] = p.alpha * p.aq.scales[0] * p.bq.scaleAt(j) / p.yq.scales[0];
   }
   if (llvm::any_of(init, [](int64_t v) { return v != int32_t(v); }))
     return failure();

@@ -39,6 +39,17 @@ struct QuantParams {
   bool isPerTensor() const {
     return scales.size() == 1 && zeroPoints.size() == 1;
   }
+  /// One scale and zero point per tensor or one of each per channel.
+  bool fits(int64_t channels) const {
+    return (scales.size() == 1 || int64_t(scales.size()) == channels) &&
+           zeroPoints.size() == scales.size();
+  }
+  float scaleAt(int64_t channel) const {
+    return scales[scales.size() == 1 ? 0 : channel];
+  }
+  int64_t zeroPointAt(int64_t channel) const {
+    return zeroPoints[zeroPoints.size() == 1 ? 0 : channel];
+  }
 };
 FailureOr<QuantParams> getQuantParams(Value scale, Value zeroPoint);
 
