@@ -92,32 +92,27 @@ Type getIntType(MLIRContext *ctx, bool isSigned, unsigned width = 8) {
 /// fold to (a Reshape of weights, ...): calibration does not observe such
 /// results, and quantization treats them as the weights they are.
 void foldConstantSubgraphs(func::FuncOp func) {
-  SmallVector<Operation *> candidates;
+  auto isConstant = [](Value v) { return v.getDefiningOp<ConstantOp>(); };
+  auto isElements = [](OpFoldResult r) {
+    return isa_and_present<ElementsAttr>(dyn_cast<Attribute>(r));
+  };
+  // In program order, so that a folded op's users can fold in turn.
+  SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
-    if (!isa<ConstantOp>(op) && op->getNumOperands() > 0 &&
-        llvm::all_of(op->getOperands(),
-                     [](Value v) { return v.getDefiningOp<ConstantOp>(); }))
-      candidates.push_back(op);
+    if (!isa<ConstantOp>(op) && op->getNumOperands() > 0)
+      ops.push_back(op);
   });
-  for (Operation *op : candidates) {
+  for (Operation *op : ops) {
     SmallVector<OpFoldResult> results;
-    if (!llvm::all_of(op->getOperands(),
-                      [](Value v) { return v.getDefiningOp<ConstantOp>(); }) ||
-        failed(op->fold(results)) || results.size() != op->getNumResults())
+    if (!llvm::all_of(op->getOperands(), isConstant) ||
+        failed(op->fold(results)) || results.size() != op->getNumResults() ||
+        !llvm::all_of(results, isElements))
       continue;
     OpBuilder builder(op);
     SmallVector<Value> replacements;
-    for (OpFoldResult result : results) {
-      auto attr = dyn_cast_if_present<ElementsAttr>(dyn_cast<Attribute>(result));
-      if (!attr)
-        break;
-      replacements.push_back(ConstantOp::create(builder, op->getLoc(), attr));
-    }
-    if (replacements.size() != op->getNumResults()) {
-      for (Value v : replacements)
-        v.getDefiningOp()->erase();
-      continue;
-    }
+    for (OpFoldResult result : results)
+      replacements.push_back(ConstantOp::create(
+          builder, op->getLoc(), cast<ElementsAttr>(cast<Attribute>(result))));
     op->replaceAllUsesWith(replacements);
     op->erase();
   }
