@@ -275,18 +275,43 @@ struct FuseAdd : OpRewritePattern<QuantizeLinearOp> {
   }
 };
 
-/// Q(GlobalAveragePool(DQ(x))) -> QLinearGlobalAveragePool.
+/// Whether an AveragePool's window is the whole (static) spatial input with
+/// no padding: then it is a GlobalAveragePool. ONNX Runtime makes the same
+/// test and runs such a QLinearAveragePool as QLinearGlobalAveragePool, so
+/// fusing it that way also gives its results exactly.
+bool isGlobalWindow(AveragePoolOp pool) {
+  auto type = dyn_cast<RankedTensorType>(pool.getX().getType());
+  ArrayRef<Attribute> kernel = pool.getKernelShape().getValue();
+  if (!type || !type.hasStaticShape() ||
+      type.getRank() != int64_t(kernel.size()) + 2 ||
+      (pool.getAutoPad() != "NOTSET" && pool.getAutoPad() != "VALID"))
+    return false;
+  if (std::optional<ArrayAttr> pads = pool.getPads())
+    if (llvm::any_of(*pads, [](Attribute p) { return cast<IntegerAttr>(p).getInt(); }))
+      return false;
+  for (auto [size, k] : llvm::zip(type.getShape().drop_front(2), kernel))
+    if (size != cast<IntegerAttr>(k).getInt())
+      return false;
+  return true;
+}
+
+/// Q(GlobalAveragePool(DQ(x))) -> QLinearGlobalAveragePool, and the same for
+/// an AveragePool whose window is the whole input.
 struct FuseGlobalAveragePool : OpRewritePattern<QuantizeLinearOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(QuantizeLinearOp q,
                                 PatternRewriter &rewriter) const override {
-    auto pool = q.getX().getDefiningOp<GlobalAveragePoolOp>();
-    if (!pool || !pool->hasOneUse() || !isPerTensorQuantize(q))
+    Operation *pool = q.getX().getDefiningOp();
+    auto average = dyn_cast_or_null<AveragePoolOp>(pool);
+    if (!isa_and_nonnull<GlobalAveragePoolOp>(pool) &&
+        !(average && isGlobalWindow(average)))
       return failure();
-    DequantizeLinearOp x = getDequantize(pool.getX());
+    if (!pool->hasOneUse() || !isPerTensorQuantize(q))
+      return failure();
+    DequantizeLinearOp x = getDequantize(pool->getOperand(0));
     if (!x || !getElementTypeOrSelf(x.getX().getType()).isInteger(8))
       return failure();
-    Location loc = pool.getLoc();
+    Location loc = pool->getLoc();
     rewriter.replaceOpWithNewOp<QLinearGlobalAveragePoolOp>(
         q, q.getY().getType(), x.getX(), x.getXScale(),
         getZeroPoint(rewriter, loc, x),

@@ -136,6 +136,32 @@ func.func @add_matmul_pool(%a: tensor<1x4x2x2xui8>, %b: tensor<1x4x2x2xui8>) -> 
 
 // -----
 
+// An AveragePool whose window is the whole unpadded input is a
+// GlobalAveragePool (as ONNX Runtime runs it); a smaller window, or a padded
+// one, stays in float between DequantizeLinear and QuantizeLinear.
+// CHECK-LABEL: func @average_pool_windows
+// CHECK-DAG: %[[D:.*]] = onnx.DequantizeLinear(%arg0
+// CHECK-DAG: %[[G:.*]] = onnx.QLinearGlobalAveragePool(%arg0, {{.*}}) : {{.*}} -> tensor<1x4x1x1xui8>
+// CHECK: %[[W:.*]] = onnx.AveragePool(%[[D]]) {kernel_shape = [2, 2], strides = [2, 2]}
+// CHECK: onnx.QuantizeLinear(%[[W]]
+// CHECK: %[[P:.*]] = onnx.AveragePool(%[[D]]) {kernel_shape = [4, 4], pads = [1, 1, 1, 1]}
+// CHECK: onnx.QuantizeLinear(%[[P]]
+// CHECK: return %[[G]]
+func.func @average_pool_windows(%a: tensor<1x4x4x4xui8>) -> (tensor<1x4x1x1xui8>, tensor<1x4x2x2xui8>, tensor<1x4x3x3xui8>) {
+  %s = onnx.Constant dense<0.5> : tensor<f32>
+  %z = onnx.Constant dense<128> : tensor<ui8>
+  %d = onnx.DequantizeLinear(%a, %s, %z) : (tensor<1x4x4x4xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x4x4x4xf32>
+  %g = onnx.AveragePool(%d) {kernel_shape = [4, 4], strides = [4, 4]} : (tensor<1x4x4x4xf32>) -> tensor<1x4x1x1xf32>
+  %qg = onnx.QuantizeLinear(%g, %s, %z) : (tensor<1x4x1x1xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x4x1x1xui8>
+  %w = onnx.AveragePool(%d) {kernel_shape = [2, 2], strides = [2, 2]} : (tensor<1x4x4x4xf32>) -> tensor<1x4x2x2xf32>
+  %qw = onnx.QuantizeLinear(%w, %s, %z) : (tensor<1x4x2x2xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x4x2x2xui8>
+  %p = onnx.AveragePool(%d) {kernel_shape = [4, 4], pads = [1, 1, 1, 1]} : (tensor<1x4x4x4xf32>) -> tensor<1x4x3x3xf32>
+  %qp = onnx.QuantizeLinear(%p, %s, %z) : (tensor<1x4x3x3xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x4x3x3xui8>
+  return %qg, %qw, %qp : tensor<1x4x1x1xui8>, tensor<1x4x2x2xui8>, tensor<1x4x3x3xui8>
+}
+
+// -----
+
 // Concat requantizes each input to the output's parameters; where they are
 // already the same, the QuantizeLinear/DequantizeLinear pair disappears.
 // CHECK-LABEL: func @concat

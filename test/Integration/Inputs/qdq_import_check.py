@@ -3,7 +3,13 @@
 Usage (the .venv-ortq python: onnx >= 1.14 and onnxruntime.quantization):
   qdq_import_check.py --tool TOOL --runner runner.c --utils UTILS --work DIR
       [--variants cnn/u8s8-pt,cnn/u8s8-pc,...] [--xfail VARIANT,...]
-      [--calib 16] [--samples 32]
+      [--calib 16] [--samples 32] [--zoo DIR]
+
+MODEL is `cnn` or `cnn-avgpool` (generated, 1.) or a zoo model (`mnist`,
+`resnet8`, `squeezenet`: the float model of ../shared/zoo or --zoo after our
+`--onnx-fold-batchnorm --emit=onnx`, as bench/accuracy.py gives it to
+quantize_static; calibration and comparison samples are distinct real images
+of its data set, preprocessed by utils/zoo_data.py).
 
 1. A small float CNN is generated (opset 13, ir_version 8, seeded weights):
      x[1,3,16,16] -> Conv(3->8, 3x3, bias) -> Relu -> MaxPool 2x2 -> a
@@ -88,6 +94,43 @@ def make_model(path, avgpool, seed=0):
     onnx.save(model, str(path))
 
 
+# Zoo models: path in the zoo, data set, preprocessing (utils/zoo_data.py).
+ZOO_MODELS = {
+    "mnist": ("mnist/models/mnist-cntk-opset7.onnx", "mnist", "raw"),
+    "resnet8": ("cifar10/models/mlperf_tiny_resnet8_fp32.onnx", "cifar10", "raw"),
+    "squeezenet": ("imagenet/models/squeezenet1.1-caffe2-fp32-from-fp16.onnx",
+                   "imagenet", "bgr_minus_mean"),
+}
+
+
+def zoo_tensors(zoo_data, zoo, data, preprocess, n):
+    """n real inputs of a zoo data set, spread over it."""
+    if data == "mnist":
+        return [zoo_data.mnist_tensor(img) for img in zoo_data.mnist_images(zoo, n)]
+    files = (zoo_data.cifar_files if data == "cifar10" else zoo_data.imagenet_files)(zoo, n)
+    return [zoo_data.image_tensor(p, data, preprocess) for p in files]
+
+
+def prepare(mname, args, generated):
+    """(float model, calibration dir, comparison samples) of MODEL."""
+    work = args.work / mname
+    work.mkdir(parents=True, exist_ok=True)
+    fmodel, cdir = work / "float.onnx", work / "calib"
+    if mname in ZOO_MODELS:
+        import zoo_data
+        path, data, preprocess = ZOO_MODELS[mname]
+        subprocess.run([args.tool, args.zoo / path, "--onnx-fold-batchnorm", "--emit=onnx",
+                        "-o", fmodel], check=True)
+        xs = zoo_tensors(zoo_data, args.zoo, data, preprocess, args.calib + args.samples)
+    else:
+        make_model(fmodel, avgpool=mname == "cnn-avgpool")
+        xs = generated
+    cdir.mkdir(exist_ok=True)
+    for k, x in enumerate(xs[:args.calib]):
+        np.save(cdir / f"{k:03d}.npy", x)
+    return fmodel, cdir, xs[args.calib:]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", required=True)
@@ -100,27 +143,26 @@ def main():
     ap.add_argument("--xfail", default="")
     ap.add_argument("--calib", type=int, default=16)
     ap.add_argument("--samples", type=int, default=32)
+    ap.add_argument("--zoo", type=Path, help="the zoo (default ../shared/zoo)")
     args = ap.parse_args()
     sys.path.insert(0, str(args.utils))
     import qdq_compare as qc
 
+    import zoo_data
+    args.zoo = args.zoo or zoo_data.default_zoo()
     args.work.mkdir(parents=True, exist_ok=True)
     rng = np.random.RandomState(1)
-    xs = [rng.randn(1, 3, 16, 16).astype(np.float32)
-          for _ in range(args.calib + args.samples)]
-    cdir = args.work / "calib"
-    cdir.mkdir(exist_ok=True)
-    for k, x in enumerate(xs[:args.calib]):
-        np.save(cdir / f"{k:03d}.npy", x)
-    samples = xs[args.calib:]
+    generated = [rng.randn(1, 3, 16, 16).astype(np.float32)
+                 for _ in range(args.calib + args.samples)]
 
     xfail = set(filter(None, args.xfail.split(",")))
     counts = collections.Counter()
+    models = {}
     for variant in args.variants.split(","):
         mname, acts, per = variant.split("/")[0], *variant.split("/")[1].split("-")
-        fmodel = args.work / f"{mname}.onnx"
-        if not fmodel.exists():
-            make_model(fmodel, avgpool=mname == "cnn-avgpool")
+        if mname not in models:
+            models[mname] = prepare(mname, args, generated)
+        fmodel, cdir, samples = models[mname]
         work = args.work / variant
         work.mkdir(parents=True, exist_ok=True)
         qmodel = work / "q.onnx"
