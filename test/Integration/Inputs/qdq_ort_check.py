@@ -1,13 +1,16 @@
 """Our QDQ model in ONNX Runtime vs our native object of the same quantization.
 
 Usage: qdq_ort_check.py --tool TOOL --runner runner.c --utils UTILS --zoo ZOO
-           --work DIR [--calib 8] [--samples 32] [--models digits,resnet8]
+           --work DIR [--calib 8] [--samples 32]
+           [--models digits,mnist,resnet8,squeezenet]
 
 Per model:
   1. calibration samples (--calib) and disjoint comparison samples (--samples)
      as .npy: digits = the default model's held-out images (first C for
-     calibration, the next S for comparison); resnet8 = CIFAR-10 test_jpg
-     images (zoo preprocessing, utils/zoo_data.py), spread over the classes;
+     calibration, the next S for comparison); the zoo's mnist (t10k), resnet8
+     (CIFAR-10 test_jpg) and squeezenet (ImageNet val1300): real inputs spread
+     over the data set, alternately for calibration and comparison (zoo
+     preprocessing, utils/zoo_data.py);
   2. TOOL model --onnx-fold-batchnorm --onnx-calibrate="method=minmax save=R"
      --onnx-quantize --emit=onnx -o q.onnx           (activations u8, s8
      per-channel weights: the defaults);
@@ -16,7 +19,7 @@ Per model:
   4. onnx.checker.check_model(q.onnx) with this python's onnx (Debian's 1.12);
   5. ONNX Runtime on q.onnx vs the native object on the comparison samples.
 The step is the scale of the output's DequantizeLinear (utils/qdq_compare.py
-output_step; through a final Softmax for resnet8). Prints per model
+output_step; through a final Softmax for resnet8 and squeezenet). Prints per model
 `checker OK  NAME` and
 `PASS|FAIL  NAME  N elements: within one step (scale S, DequantizeLinear D
 [via ...]) P %, exactly equal E %, max M steps, top-1 agrees A/S`;
@@ -45,12 +48,44 @@ def digits(args, work):
     return models / "digits_cnn.onnx", xs[:args.calib], xs[args.calib:]
 
 
-def resnet8(args, work):
+def zoo(path, spread_items, tensor):
+    """A zoo model with interleaved (so disjoint) calibration and comparison
+    inputs spread over its data set."""
+    def load(args, work):
+        n = 2 * (args.calib + args.samples)
+        xs = [tensor(item) for item in spread_items(args.zoo, n)]
+        return args.zoo / path, xs[0::2][:args.calib], xs[1::2][:args.samples]
+    return load
+
+
+def mnist_items(zoo_dir, n):
     import zoo_data
-    items = zoo_data.spread(zoo_data.cifar_items(args.zoo), 2 * (args.calib + args.samples))
-    xs = [zoo_data.image_tensor(p, "cifar10", "raw") for p, _ in items]
-    return (args.zoo / "cifar10/models/mlperf_tiny_resnet8_fp32.onnx",
-            xs[0::2][:args.calib], xs[1::2][:args.samples])
+    return list(zoo_data.mnist_images(zoo_dir, n))
+
+
+def image_items(data, items):
+    import zoo_data
+    return lambda zoo_dir, n: [p for p, _ in zoo_data.spread(items(zoo_dir), n)]
+
+
+def image(data, preprocess):
+    import zoo_data
+    return lambda p: zoo_data.image_tensor(p, data, preprocess)
+
+
+def models():
+    import zoo_data
+    return {
+        "digits": digits,
+        "mnist": zoo("mnist/models/mnist-cntk-opset7.onnx", mnist_items,
+                     zoo_data.mnist_tensor),
+        "resnet8": zoo("cifar10/models/mlperf_tiny_resnet8_fp32.onnx",
+                       image_items("cifar10", zoo_data.cifar_items),
+                       image("cifar10", "raw")),
+        "squeezenet": zoo("imagenet/models/squeezenet1.1-caffe2-fp32-from-fp16.onnx",
+                          image_items("imagenet", zoo_data.imagenet_val_items),
+                          image("imagenet", "bgr_minus_mean")),
+    }
 
 
 def check(name, model, calib, samples, args, work):
@@ -107,7 +142,7 @@ def main():
     for name in args.models.split(","):
         work = args.work / name
         work.mkdir(parents=True)
-        model, calib, samples = {"digits": digits, "resnet8": resnet8}[name](args, work)
+        model, calib, samples = models()[name](args, work)
         ok &= check(name, model, calib, samples, args, work)
     return 0 if ok else 1
 
