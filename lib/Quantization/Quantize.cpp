@@ -20,6 +20,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
@@ -113,8 +114,14 @@ void foldConstantSubgraphs(func::FuncOp func) {
     for (OpFoldResult result : results)
       replacements.push_back(ConstantOp::create(
           builder, op->getLoc(), cast<ElementsAttr>(cast<Attribute>(result))));
+    llvm::SetVector<Value> operands(llvm::from_range, op->getOperands());
     op->replaceAllUsesWith(replacements);
     op->erase();
+    // The folded inputs (a float weight before its Reshape) are dead now;
+    // left in place they would be exported as unused initializers.
+    for (Value operand : operands)
+      if (Operation *constant = operand.getDefiningOp(); constant && constant->use_empty())
+        constant->erase();
   }
 }
 

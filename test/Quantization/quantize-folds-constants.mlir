@@ -1,9 +1,12 @@
 // RUN: onnx-quant-opt %s --onnx-quantize | FileCheck %s
 // A weight computed from constants (a Reshape of the stored weights, as in
 // exported CNTK models) is folded and quantized like a constant weight; it
-// needs no calibrated range.
+// needs no calibrated range. The folded inputs go (no unused initializer in
+// an --emit=onnx export).
 // CHECK-LABEL: func @reshaped_weights
 // CHECK-NOT: onnx.Reshape
+// CHECK-NOT: tensor<2x2x2xf32>
+// CHECK-NOT: dense<[4, 2]>
 // CHECK: %[[W:.*]] = onnx.DequantizeLinear(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<4x2xi8>, tensor<2xf32>, tensor<2xi8>) -> tensor<4x2xf32>
 // CHECK: onnx.MatMul(%{{.*}}, %[[W]])
 module attributes {onnxq.calibration = {method = "minmax", samples = 1 : i64}} {
