@@ -52,7 +52,8 @@ def main():
     for block in re.split(r"^### ", doc, flags=re.M)[1:]:
         name = re.match(r"`-([a-z0-9-]+)`", block).group(1)
         opts = re.search(r"#### Options\s*```(.*?)```", block, re.S)
-        options[name] = re.findall(r"^-([a-z0-9-]+) :", opts.group(1), re.M) if opts else []
+        # mlir-tblgen pads the names to one column: "-name<spaces> : text".
+        options[name] = re.findall(r"^-([a-z0-9-]+) +:", opts.group(1), re.M) if opts else []
 
     guide = open(args.guide).read()
     missing = 0
