@@ -198,24 +198,30 @@ struct PrunePass : public onnxq::impl::PrunePassBase<PrunePass> {
     }
   }
 
-  LogicalResult writeReport(const PruneReport &pruneReport) {
+  /// Opened before anything is pruned, so an unwritable report is an error
+  /// like the other bad options.
+  std::unique_ptr<llvm::ToolOutputFile> openReport() {
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(report, &error);
-    if (!file) {
+    if (!file)
       getOperation().emitError() << "onnx-prune: cannot write report=" << report
                                  << ": " << error;
-      return failure();
-    }
+    return file;
+  }
+
+  void writeReport(const PruneReport &pruneReport, llvm::ToolOutputFile &file) {
     if (StringRef(report).ends_with(".json"))
-      pruneReport.printJSON(file->os());
+      pruneReport.printJSON(file.os());
     else
-      pruneReport.printTable(file->os());
-    file->keep();
-    return success();
+      pruneReport.printTable(file.os());
+    file.keep();
   }
 
   void runOnOperation() override {
     if (failed(checkOptions()))
+      return signalPassFailure();
+    std::unique_ptr<llvm::ToolOutputFile> reportFile;
+    if (!report.empty() && !(reportFile = openReport()))
       return signalPassFailure();
     ModuleOp module = getOperation();
     PruneScope pruneScope{exclude, minElements};
@@ -239,8 +245,8 @@ struct PrunePass : public onnxq::impl::PrunePassBase<PrunePass> {
     }
     if (!quiet)
       pruneReport.printSummary(llvm::errs());
-    if (!report.empty() && failed(writeReport(pruneReport)))
-      return signalPassFailure();
+    if (reportFile)
+      writeReport(pruneReport, *reportFile);
   }
 };
 

@@ -100,6 +100,8 @@ void PruneReport::printJSON(raw_ostream &os) const {
       object["channels_after"] = l.channelsAfter;
       object["macs_before"] = l.macsBefore;
       object["macs_after"] = l.macsAfter;
+      if (!l.channelsKept.empty())
+        object["channels_kept"] = llvm::json::Array(l.channelsKept);
     }
     if (!l.skipped.empty())
       object["skipped"] = l.skipped;

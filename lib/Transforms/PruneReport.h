@@ -7,6 +7,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace mlir::onnxq {
 
@@ -17,6 +18,9 @@ struct PruneLayerStats {
   /// Structured pruning only: output channels and multiply-accumulates per
   /// inference, before and after.
   int64_t channelsBefore = 0, channelsAfter = 0, macsBefore = 0, macsAfter = 0;
+  /// Structured pruning, a layer whose output channels were pruned: the
+  /// indices (into the original channels) of those it keeps, ascending.
+  std::vector<int64_t> channelsKept;
   /// Why the layer was left alone, empty when it was pruned.
   std::string skipped;
 };

@@ -170,6 +170,14 @@ bool hasChannelConstants(Operation *op, int64_t channels) {
   });
 }
 
+/// "'Conv' node 'name'", or "'Conv'" for an unnamed node.
+std::string describeNode(Operation *op) {
+  std::string text = "'" + op->getName().stripDialect().str() + "'";
+  if (StringRef name = getNodeName(op); !name.empty())
+    text += " node '" + name.str() + "'";
+  return text;
+}
+
 struct Group {
   SmallVector<Value> values;
   SetVector<Operation *> producers, channelwise, consumers;
@@ -192,10 +200,7 @@ private:
   void explore(Value v);
   /// Records that `op` keeps the channels of `v`'s group from shrinking.
   void block(Value v, Operation *op, StringRef why) {
-    std::string text = "'" + op->getName().stripDialect().str() + "'";
-    if (StringRef name = getNodeName(op); !name.empty())
-      text += " node '" + name.str() + "'";
-    blockers[v].push_back(text + " (" + why.str() + ")");
+    blockers[v].push_back(describeNode(op) + " (" + why.str() + ")");
   }
   std::vector<Group> buildGroups();
   void chooseChannels(Group &group);
@@ -211,7 +216,9 @@ private:
   DenseMap<Value, SetVector<Operation *>> consumersOf;
   /// Flatten results: their users consume the flattened channels.
   DenseMap<Value, int64_t> flattenInner;
-  DenseSet<Operation *> inScopeProducers;
+  /// In program order: groups, their order and the remarks do not depend
+  /// on pointer values.
+  SetVector<Operation *> inScopeProducers;
 };
 
 void ChannelPruner::explore(Value start) {
@@ -412,12 +419,16 @@ void ChannelPruner::run(PruneReport &report) {
   for (Operation *producer : inScopeProducers)
     explore(producer->getResult(0));
 
+  std::vector<Group> prunable;
+  DenseMap<Operation *, std::vector<int64_t>> keptChannels;
   for (Group &group : buildGroups()) {
     if (group.producers.empty())
       continue;
     if (!group.blockers.empty()) {
       for (Operation *producer : group.producers)
-        producer->emitRemark("output channels not pruned: they reach ")
+        // Named in the text: an imported node's location prints as the file.
+        producer->emitRemark()
+            << describeNode(producer) << ": output channels not pruned: they reach "
             << group.blockers.front() << ", which cannot drop the same channels";
       for (Operation *producer : group.producers)
         for (PrunableWeight &weight : weights)
@@ -427,8 +438,17 @@ void ChannelPruner::run(PruneReport &report) {
       continue;
     }
     chooseChannels(group);
-    if (int64_t(group.keep.size()) < group.channels)
-      rewrite(group);
+    prunable.push_back(std::move(group));
+  }
+  // Rewrite only once every group has chosen its channels, so the norms are
+  // those of the original filters (not of filters whose input channels
+  // another group has already removed).
+  for (Group &group : prunable) {
+    if (int64_t(group.keep.size()) == group.channels)
+      continue;
+    rewrite(group);
+    for (Operation *producer : group.producers)
+      keptChannels[producer].assign(group.keep.begin(), group.keep.end());
   }
 
   for (auto [weight, before] : llvm::zip(weights, macsBefore)) {
@@ -439,6 +459,7 @@ void ChannelPruner::run(PruneReport &report) {
     stats.macsAfter = countMacs(op);
     auto w = cast<ShapedType>(weight.operand->get().getType());
     stats.shapeAfter = formatShape(w.getShape());
+    stats.channelsKept = keptChannels.lookup(op);
     report.layers.push_back(std::move(stats));
   }
 }

@@ -84,11 +84,13 @@ func.func @identity_shortcut(%x: tensor<1x2x2x2xf32>) -> tensor<1x1x2x2xf32> {
 // -----
 
 // Channels that feed a Concat stay (its consumers see them at an offset).
+// The remark names the layer ('Conv', and its node name when it has one: an
+// imported node's location prints as the file).
 // CHECK-LABEL: func @concat
 // CHECK: onnx.Conv({{.*}} -> tensor<1x2x2x2xf32>
 func.func @concat(%x: tensor<1x2x2x2xf32>) -> tensor<1x4x2x2xf32> {
   %w = onnx.Constant dense<1.0> : tensor<2x2x1x1xf32>
-  // expected-remark @+1 {{output channels not pruned: they reach 'Concat' node 'cat' (it uses them), which cannot drop the same channels}}
+  // expected-remark @+1 {{'Conv': output channels not pruned: they reach 'Concat' node 'cat' (it uses them), which cannot drop the same channels}}
   %a = onnx.Conv(%x, %w) : (tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x2x2xf32>
   %c = onnx.Concat(%a, %x) {axis = 1 : i64} : (tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>) -> tensor<1x4x2x2xf32> loc("cat")
   return %c : tensor<1x4x2x2xf32>
@@ -114,4 +116,29 @@ func.func @depthwise_flatten(%x: tensor<1x1x2x1xf32>) -> tensor<1xf32> {
   %f = onnx.Flatten(%d) : (tensor<1x4x2x1xf32>) -> tensor<1x8xf32>
   %y = onnx.MatMul(%f, %g) : (tensor<1x8xf32>, tensor<8xf32>) -> tensor<1xf32>
   return %y : tensor<1xf32>
+}
+
+// -----
+
+// Conv b reads conv a's channels and has its own: the norms that choose b's
+// filters are those of the original filters (1 and 0.5 + 5), not of the
+// filters after a's channel 1 (norm 0.1) has gone (1 and 0.5), whichever
+// group is rewritten first. So b keeps filter 1, now [0.5], and c reads b's
+// channel 1.
+// CHECK-LABEL: func @chain_norms
+// CHECK: onnx.Constant dense<1.000000e+00> : tensor<1x1x1x1xf32>
+// CHECK: onnx.Conv({{.*}} -> tensor<1x1x1x1xf32>
+// CHECK: onnx.Constant dense<5.000000e-01> : tensor<1x1x1x1xf32>
+// CHECK: onnx.Conv({{.*}} -> tensor<1x1x1x1xf32>
+// CHECK: onnx.Constant dense<3.000000e+00> : tensor<1x1x1x1xf32>
+// CHECK: onnx.Conv({{.*}} -> tensor<1x1x1x1xf32>
+func.func @chain_norms(%x: tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32> {
+  %wa = onnx.Constant dense<[[[[1.0]]], [[[0.1]]]]> : tensor<2x1x1x1xf32>
+  %wb = onnx.Constant dense<[[[[1.0]], [[0.0]]], [[[0.5]], [[5.0]]]]> : tensor<2x2x1x1xf32>
+  %wc = onnx.Constant dense<[[[[2.0]], [[3.0]]]]> : tensor<1x2x1x1xf32>
+  %a = onnx.Conv(%x, %wa) : (tensor<1x1x1x1xf32>, tensor<2x1x1x1xf32>) -> tensor<1x2x1x1xf32>
+  %b = onnx.Conv(%a, %wb) : (tensor<1x2x1x1xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x1x1xf32>
+  // expected-remark @+1 {{output channels not pruned: they reach 'return'}}
+  %c = onnx.Conv(%b, %wc) : (tensor<1x2x1x1xf32>, tensor<1x2x1x1xf32>) -> tensor<1x1x1x1xf32>
+  return %c : tensor<1x1x1x1xf32>
 }

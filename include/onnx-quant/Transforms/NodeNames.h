@@ -13,7 +13,8 @@ namespace mlir::onnxq {
 StringRef getNodeName(Operation *op);
 
 /// Fails with an error on `root` naming `option` when one of `names` is not
-/// the name of a node under `root`, listing near matches.
+/// the name of a node under `root` (constants, which carry initializer names,
+/// do not count), listing near matches.
 LogicalResult checkNodeNamesExist(Operation *root, ArrayRef<std::string> names,
                                   StringRef option);
 
