@@ -116,6 +116,17 @@ void ObservingModel::getObserved(size_t k, std::vector<float> &values) const {
   toFloats(outputs[index], getABI().outputs[index], values);
 }
 
+ArrayRef<float>
+ObservingModel::getObservedValues(size_t k, std::vector<float> &scratch) const {
+  size_t index = numOriginalOutputs + k;
+  const TensorABI &tensor = getABI().outputs[index];
+  if (tensor.elementBytes == 4)
+    return ArrayRef(reinterpret_cast<const float *>(outputs[index].data()),
+                    tensor.getNumElements());
+  toFloats(outputs[index], tensor, scratch);
+  return scratch;
+}
+
 //===----------------------------------------------------------------------===//
 // SampleBatches
 //===----------------------------------------------------------------------===//

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -50,7 +51,95 @@ void TensorStatistics::widenTo(float absMax) {
   }
 }
 
+namespace {
+/// Lanes of the independent accumulators below: enough for the compiler to
+/// keep them in vector registers (min/max of floats are not reassociable, so
+/// one scalar accumulator would not vectorize).
+constexpr size_t kLanes = 16;
+
+struct Extremes {
+  float lo, hi;
+  bool allFinite;
+};
+
+/// min and max of `values`, and whether they are all finite (then min and max
+/// are exact; otherwise the caller takes the slow path).
+Extremes scan(ArrayRef<float> values) {
+  float lo[kLanes], hi[kLanes];
+  uint32_t special[kLanes];
+  for (size_t j = 0; j < kLanes; ++j) {
+    lo[j] = std::numeric_limits<float>::infinity();
+    hi[j] = -lo[j];
+    special[j] = 0;
+  }
+  size_t n = values.size(), i = 0;
+  const float *v = values.data();
+  for (; i + kLanes <= n; i += kLanes)
+    for (size_t j = 0; j < kLanes; ++j) {
+      float x = v[i + j];
+      uint32_t bits;
+      std::memcpy(&bits, &x, sizeof(bits));
+      special[j] |= (bits & 0x7f800000u) == 0x7f800000u; // Inf or NaN
+      lo[j] = x < lo[j] ? x : lo[j];
+      hi[j] = x > hi[j] ? x : hi[j];
+    }
+  Extremes result{lo[0], hi[0], true};
+  for (size_t j = 0; j < kLanes; ++j) {
+    result.lo = std::min(result.lo, lo[j]);
+    result.hi = std::max(result.hi, hi[j]);
+    result.allFinite &= !special[j];
+  }
+  for (; i < n; ++i) {
+    result.allFinite &= std::isfinite(v[i]);
+    result.lo = std::min(result.lo, v[i]);
+    result.hi = std::max(result.hi, v[i]);
+  }
+  return result;
+}
+} // namespace
+
 void TensorStatistics::add(ArrayRef<float> values) {
+  Extremes extremes = scan(values);
+  if (!extremes.allFinite) {
+    addWithNonFinite(values);
+    return;
+  }
+  if (values.empty())
+    return;
+  float lo = extremes.lo, hi = extremes.hi;
+  min = count ? std::min(min, lo) : lo;
+  max = count ? std::max(max, hi) : hi;
+  count += values.size();
+  if (!withHistogram)
+    return;
+  float absMax = std::max(std::fabs(lo), std::fabs(hi));
+  if (absMax > 0 && (width == 0 || width * kBins <= absMax))
+    widenTo(absMax);
+  if (width == 0) { // all zeros so far
+    zeros += values.size();
+    return;
+  }
+  // Bin indices in chunks (a loop the compiler vectorizes), then counted.
+  // Exact zeros land in bin 0 and are moved to `zeros` afterwards.
+  constexpr size_t kChunk = 1024;
+  int32_t bins[kChunk];
+  int64_t zerosHere = 0;
+  const float *v = values.data();
+  for (size_t start = 0; start < values.size(); start += kChunk) {
+    size_t n = std::min(kChunk, values.size() - start);
+    for (size_t i = 0; i < n; ++i) {
+      float a = std::fabs(v[start + i]);
+      zerosHere += a == 0;
+      bins[i] = int32_t(std::min(double(a) / width, double(kBins - 1)));
+    }
+    for (size_t i = 0; i < n; ++i)
+      ++histogram[bins[i]];
+  }
+  histogram[0] -= zerosHere;
+  zeros += zerosHere;
+}
+
+void TensorStatistics::addWithNonFinite(ArrayRef<float> values) {
   float lo = std::numeric_limits<float>::infinity(), hi = -lo;
   for (float v : values)
     if (std::isfinite(v)) {
@@ -62,7 +151,7 @@ void TensorStatistics::add(ArrayRef<float> values) {
   min = count ? std::min(min, lo) : lo;
   max = count ? std::max(max, hi) : hi;
   float absMax = std::max(std::fabs(lo), std::fabs(hi));
-  if (absMax > 0 && (width == 0 || width * kBins <= absMax))
+  if (withHistogram && absMax > 0 && (width == 0 || width * kBins <= absMax))
     widenTo(absMax);
   for (float v : values) {
     if (!std::isfinite(v))
@@ -72,8 +161,8 @@ void TensorStatistics::add(ArrayRef<float> values) {
       ++zeros;
       continue;
     }
-    int bin = int(std::fabs(v) / width);
-    ++histogram[std::min(bin, kBins - 1)];
+    if (withHistogram)
+      ++histogram[std::min(int(std::fabs(v) / width), kBins - 1)];
   }
 }
 
@@ -186,6 +275,8 @@ float TensorStatistics::mseThreshold(unsigned levels) const {
 
 Range TensorStatistics::selectRange(RangeMethod method, double percentile,
                                     unsigned bits) const {
+  assert((method == RangeMethod::MinMax || withHistogram) &&
+         "histogram methods need the histogram");
   if (method == RangeMethod::MinMax || width == 0)
     return {min, max};
   bool nonNegative = min >= 0;

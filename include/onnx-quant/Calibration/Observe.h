@@ -65,6 +65,9 @@ public:
   int run(ArrayRef<const void *> inputs);
   /// Observed tensor `k` of the last run, as float (f32 or f16 tensors).
   void getObserved(size_t k, std::vector<float> &values) const;
+  /// The same without a copy for f32 tensors (f16 ones are converted into
+  /// `scratch`); valid until the next run.
+  ArrayRef<float> getObservedValues(size_t k, std::vector<float> &scratch) const;
 
 private:
   ObservingModel();
