@@ -170,7 +170,13 @@ void TensorStatistics::addWithNonFinite(ArrayRef<float> values) {
 /// entropy method): for each candidate threshold of i bins, the reference
 /// distribution P is the histogram clipped at i (outliers added to the last
 /// bin) and Q is the same i bins merged into `levels` quantization bins and
-/// expanded back over the non-empty bins.
+/// spread evenly over the non-empty bins of each; an empty Q bin under a
+/// non-empty P bin counts as 1e-9 (as ONNX Runtime smooths it).
+///
+/// Evaluated with prefix sums: Q is constant over the bins of a group, so
+///   KL = (1/|P|) sum_b p_b (log p_b - log |P| - log q_b + log |Q|)
+/// needs one logarithm per group instead of one per bin (|Q| is the count
+/// below the threshold, |P| the total).
 float TensorStatistics::entropyThreshold(unsigned levels) const {
   int64_t total = 0;
   for (int64_t h : histogram)
@@ -182,46 +188,47 @@ float TensorStatistics::entropyThreshold(unsigned levels) const {
     --lastNonEmpty;
   if (lastNonEmpty + 1 <= int(levels))
     return float((lastNonEmpty + 1) * width); // no clipping needed
+  // Over bins [0, b): counts, non-empty bins, and sum of h log h.
+  std::vector<double> counts(kBins + 1, 0), hLogH(kBins + 1, 0);
+  std::vector<int> nonEmpty(kBins + 1, 0);
+  for (int b = 0; b < kBins; ++b) {
+    double h = double(histogram[b]);
+    counts[b + 1] = counts[b] + h;
+    nonEmpty[b + 1] = nonEmpty[b] + (histogram[b] != 0);
+    hLogH[b + 1] = hLogH[b] + (h > 0 ? h * std::log(h) : 0);
+  }
+  const double pSum = double(total), logPSum = std::log(pSum);
+  const double logSmoothed = std::log(1e-9);
   double best = std::numeric_limits<double>::infinity();
   int bestBins = kBins;
-  std::vector<double> p, q;
-  int64_t outliers = total;
-  for (int i = 0; i < int(levels); ++i)
-    outliers -= histogram[i];
   for (int i = levels; i <= kBins; ++i) {
-    p.assign(histogram.begin(), histogram.begin() + i);
-    p[i - 1] += double(outliers);
-    if (i < kBins)
-      outliers -= histogram[i];
-    q.assign(i, 0.0);
+    double qSum = counts[i];
+    if (qSum == 0)
+      continue;
+    double logQSum = std::log(qSum);
+    double last = double(histogram[i - 1]);
+    // Bins below i - 1: p_b = h_b.
+    double sum = hLogH[i - 1] + counts[i - 1] * (logQSum - logPSum);
+    double logQLast = 0;
     for (unsigned j = 0; j < levels; ++j) {
       int start = int(int64_t(j) * i / levels);
       int end = int(int64_t(j + 1) * i / levels);
-      double sum = 0;
-      int nonEmpty = 0;
-      for (int b = start; b < end; ++b) {
-        sum += double(histogram[b]);
-        nonEmpty += histogram[b] != 0;
-      }
-      for (int b = start; b < end; ++b)
-        if (histogram[b] != 0)
-          q[b] = sum / nonEmpty;
-    }
-    double pSum = 0, qSum = 0;
-    for (int b = 0; b < i; ++b) {
-      pSum += p[b];
-      qSum += q[b];
-    }
-    if (qSum == 0)
-      continue;
-    double kl = 0;
-    for (int b = 0; b < i; ++b) {
-      if (p[b] == 0)
+      int filled = nonEmpty[end] - nonEmpty[start];
+      if (filled == 0)
         continue;
-      double pb = p[b] / pSum;
-      double qb = q[b] == 0 ? 1e-9 : q[b] / qSum; // smoothed, as ORT does
-      kl += pb * std::log(pb / qb);
+      double group = counts[end] - counts[start];
+      double logQ = std::log(group / filled);
+      // The last group holds bin i - 1, whose P also has the outliers.
+      sum -= (j + 1 == levels ? group - last : group) * logQ;
+      if (j + 1 == levels)
+        logQLast = logQ;
     }
+    // Bin i - 1: p = h + outliers; q = its group's mean, or 1e-9 if empty.
+    double p = last + (pSum - qSum);
+    if (p > 0)
+      sum += p * (std::log(p) - logPSum -
+                  (last > 0 ? logQLast - logQSum : logSmoothed));
+    double kl = sum / pSum;
     if (kl < best) {
       best = kl;
       bestBins = i;
