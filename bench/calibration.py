@@ -5,29 +5,41 @@ For each zoo CNN (ResNet8 on CIFAR-10 test JPEGs, SqueezeNet 1.1 fp32 on
 ImageNet val1300 JPEGs), each sample count N (--counts, default 100,500) and each
 method (--methods, default minmax,entropy):
 
-  ours   TOOL model.onnx --onnx-calibrate="data=DIR method=M preprocess=SPEC
-         quiet=true" --emit=mlir -o /dev/null on a folder of N JPEG symlinks
-         (spread over the image list), wall time and peak RSS of that process
-         (os.wait4 ru_maxrss); the JIT-compile part and samples/s come from its
-         summary line on stderr. Includes JIT compilation, JPEG decoding,
+  ours   TOOL model.onnx --onnx-calibrate="data=DIR method=M preprocess=SPEC"
+         --emit=mlir -o /dev/null on a folder of N JPEG symlinks (spread over
+         the image list), wall time and peak RSS of that process (GNU time's
+         %M, see run_measured); the JIT-compile part and samples/s come from
+         its summary line on stderr. Includes JIT compilation, JPEG decoding,
          resizing, running the instrumented model and the statistics.
-next to the same N samples (preprocessed once with PIL as the zoo's MANIFEST.md
-says, saved as .npy; not timed) run by:
-  obj    the model compiled with --emit=obj (compile time reported once) and
-         linked with tools/onnx-quant-runner/runner.c: one runner process per
-         sample (`run --inputs sK.npy`), total wall time; and N x the runner's
-         `--repeat 20` median of one inference (no process start or file I/O);
+next to the same N samples run by:
+  decode the zoo's preprocessing in PIL (decode, resize, crop, channel order,
+         mean), timed per image; the samples are saved as .npy (not timed);
+  obj    the model compiled with --emit=obj (compile time and peak RSS
+         measured) and linked with tools/onnx-quant-runner/runner.c: N x the
+         runner's `--repeat R` median of one inference (no process start or
+         file I/O), and, as a second figure, one runner process per sample
+         (`run --inputs sK.npy`, total wall time);
   ORT    onnxruntime.InferenceSession (CPU, 1 thread each for intra/inter op)
          .run on the N arrays in one process, total wall time (session
          creation excluded, reported apart).
+Ratios against what the compiled float model needs for the same samples,
+B = N x median inference + decode:
+  total            calibrate / B (the issue's target: <= 1.5);
+  without compile  (calibrate - JIT compile) / B: everything but the one-time
+                   JIT compile (model import, reading and decoding, runs,
+                   statistics, range selection, writing the output);
+  with compile     calibrate / (obj compile + B): both sides compile the model.
+Peak memory: the ratio of the largest to the smallest N's peak RSS, per model
+and method (the target: within 10 %).
 
 Output: the machine, ORT version, then a Markdown table. Numbers depend on the
 machine and its load (2 shared cores here): run it under
 `flock /tmp/onnxq-build.lock` and compare rows of one run only.
 
-Run:  .venv/bin/python bench/calibration.py --tool build/bin/onnx-quant-opt \\
-          --runner tools/onnx-quant-runner/runner.c [--zoo DIR] [--counts 100,500] \\
-          [--methods minmax,entropy] [--models resnet8,squeezenet]
+Run:  flock /tmp/onnxq-build.lock .venv/bin/python bench/calibration.py \\
+          --tool build/bin/onnx-quant-opt --runner tools/onnx-quant-runner/runner.c \\
+          [--zoo DIR] [--counts 100,500] [--methods minmax,entropy] \\
+          [--models resnet8,squeezenet] [--repeat 50]
 """
 
 import argparse
@@ -45,8 +57,6 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "utils"))
 import zoo_native_check as znc  # noqa: E402
-
-IMAGENET_MEAN_BGR = np.array([104.0, 117.0, 123.0], np.float32)  # MANIFEST.md
 
 # Our preprocess= strings for the zoo's preprocessing (MANIFEST.md).
 SPECS = {
@@ -71,11 +81,28 @@ def image_files(model, zoo, n):
     return znc.cifar_files(zoo, n)
 
 
+def run_measured(cmd, timeout):
+    """(returncode, seconds, peak RSS MB, stderr) of cmd, run under GNU time.
+    Not znc.run_measured's os.wait4 of our own child: Linux carries the
+    spawning process's peak RSS into the child's ru_maxrss (it survives
+    exec after vfork), so a child of this script, which holds ONNX Runtime
+    and hundreds of decoded images, would report at least this script's
+    peak. /usr/bin/time forks the command from a small process and reports
+    the command's own peak."""
+    marker = "ONNXQ_BENCH_MAXRSS_KB "
+    rc, secs, _, err = znc.run_measured(
+        ["/usr/bin/time", "-f", marker + "%M", *map(str, cmd)], timeout, 0)
+    lines = err.splitlines()
+    rss = [float(l[len(marker):]) / 1024 for l in lines if l.startswith(marker)]
+    return rc, secs, rss[-1] if rss else float("nan"), \
+        "\n".join(l for l in lines if not l.startswith(marker))
+
+
 def calibrate(tool, model_path, data, method, spec):
     cmd = [str(tool), str(model_path),
            f"--onnx-calibrate=data={data} method={method} preprocess='{spec}'",
            "--emit=mlir", "-o", os.devnull]
-    rc, secs, rss, err = znc.run_measured(cmd, 3600, 0)
+    rc, secs, rss, err = run_measured(cmd, 3600)
     if rc != 0:
         raise RuntimeError(f"calibration failed: {znc.diagnostic_line(err)}")
     m = re.search(r"JIT compile ([\d.]+) s, ([\d.]+) samples/s", err)
@@ -94,6 +121,8 @@ def main():
     ap.add_argument("--counts", default="100,500")
     ap.add_argument("--methods", default="minmax,entropy")
     ap.add_argument("--models", default="resnet8,squeezenet")
+    ap.add_argument("--repeat", type=int, default=50,
+                    help="runner --repeat for the median inference (50)")
     args = ap.parse_args()
 
     import onnxruntime as ort
@@ -104,10 +133,13 @@ def main():
           f"onnx-quant-opt {args.tool}")
     print()
     print("| model | N | method | calibrate s | of which JIT s | samples/s | peak RSS MB "
-          "| obj: N runs s (process per sample) | obj: N x median inference s "
-          "| ORT: N runs s |")
-    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "| decode s (PIL) | obj: N x median inference s | ratio total "
+          "| ratio without compile | ratio with compile "
+          "| obj: N runs s (process per sample) | ORT: N runs s |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+          "| ---: | ---: |")
     notes = []
+    rss = {}
     with tempfile.TemporaryDirectory(prefix="onnxq-bench-cal-") as tmp:
         tmp = Path(tmp)
         for key in args.models.split(","):
@@ -117,9 +149,9 @@ def main():
             work.mkdir()
             # Compile the float object once and link the runner.
             obj, header, exe = work / f"{key}.o", work / f"{key}.h", work / "run"
-            rc, csecs, crss, err = znc.run_measured(
+            rc, csecs, crss, err = run_measured(
                 [str(args.tool), str(path), "--emit=obj", "-o", str(obj),
-                 f"--entry={key}"], 1800, 0)
+                 f"--entry={key}"], 1800)
             if rc != 0:
                 print(f"| {key} | compile failed: {znc.diagnostic_line(err)} |")
                 continue
@@ -140,15 +172,20 @@ def main():
                 data.mkdir()
                 for k, f in enumerate(files):
                     (data / f"{k:05d}{f.suffix.lower()}").symlink_to(f)
-                # The same samples as .npy (PIL preprocessing, not timed).
+                # Calibration (time and peak RSS under GNU time).
+                results = {}
+                for method in args.methods.split(","):
+                    results[method] = calibrate(args.tool, path, data, method, SPECS[key])
+                    rss.setdefault((key, method), []).append((n, results[method][1]))
+                # The same samples as .npy: PIL decoding and preprocessing
+                # timed, saving not.
                 npys = work / f"npy{n}"
                 npys.mkdir()
-                arrays = []
+                arrays, decode_secs = [], 0.0
                 for k, f in enumerate(files):
-                    hwc = znc.load_rgb(f, resize_crop=model.images == "imagenet")
-                    if model.preprocess == "bgr_minus_mean":
-                        hwc = hwc[:, :, ::-1] - IMAGENET_MEAN_BGR
-                    x = np.ascontiguousarray(hwc.transpose(2, 0, 1)[None], np.float32)
+                    start = time.monotonic()
+                    x = znc.image_tensor(f, model.images, model.preprocess)
+                    decode_secs += time.monotonic() - start
                     np.save(npys / f"s{k:05d}.npy", x)
                     arrays.append(x)
                 # obj: one process per sample.
@@ -158,20 +195,29 @@ def main():
                                    check=True, stdout=subprocess.DEVNULL)
                 obj_secs = time.monotonic() - start
                 p = subprocess.run([str(exe), "--inputs", str(npys / "s00000.npy"),
-                                    "--repeat", "20"], capture_output=True, text=True)
-                m = re.search(r"([\d.]+) ms", p.stdout)
+                                    "--repeat", str(args.repeat)],
+                                   capture_output=True, text=True)
+                m = re.search(r"median ([\d.]+) ms", p.stdout)
                 per_ms = float(m.group(1)) if m else float("nan")
+                runs = n * per_ms / 1000
                 # ORT.
                 start = time.monotonic()
                 for x in arrays:
                     sess.run(None, {name: x})
                 ort_secs = time.monotonic() - start
-                for method in args.methods.split(","):
-                    secs, rss, jit, rate = calibrate(args.tool, path, data, method, SPECS[key])
-                    print(f"| {key} | {n} | {method} | {secs:.2f} | {jit:.2f} | {rate:.0f} | "
-                          f"{rss:.0f} | {obj_secs:.2f} | {n * per_ms / 1000:.2f} | "
-                          f"{ort_secs:.2f} |", flush=True)
+                del arrays, x
+                for method, (secs, peak, jit, rate) in results.items():
+                    base = runs + decode_secs
+                    print(f"| {key} | {n} | {method} | {secs:.2f} | {jit:.2f} | {rate:.1f} | "
+                          f"{peak:.0f} | {decode_secs:.2f} | {runs:.2f} | {secs / base:.2f} | "
+                          f"{(secs - jit) / base:.2f} | {secs / (csecs + base):.2f} | "
+                          f"{obj_secs:.2f} | {ort_secs:.2f} |", flush=True)
     print()
+    for (key, method), points in rss.items():
+        if len(points) > 1:
+            (n0, r0), (n1, r1) = min(points), max(points)
+            notes.append(f"{key} {method}: peak RSS {r1:.0f} MB for {n1} samples vs "
+                         f"{r0:.0f} MB for {n0}: x{r1 / r0:.3f}")
     for note in notes:
         print(f"- {note}")
     return 0

@@ -112,13 +112,13 @@ void CalibratePass::runOnOperation() {
                               std::chrono::steady_clock::now() - start)
                               .count();
 
-  // The samples: one per run (the model's batch dimension must be 1, or
-  // equal `batch`, and then each run takes that many samples).
+  // The samples: as many per run as the model's batch dimension (`batch`,
+  // when given, must equal it).
   int64_t modelBatch = abi.inputs.empty() || abi.inputs[0].shape.empty()
                            ? 1
                            : abi.inputs[0].shape[0];
-  int64_t perRun = batch ? int64_t(batch) : 1;
-  if (perRun != modelBatch && !(batch == 0 && modelBatch == 1)) {
+  int64_t perRun = batch ? int64_t(batch) : modelBatch;
+  if (perRun != modelBatch) {
     module.emitError() << "onnx-calibrate: batch=" << perRun
                        << " but the model's batch dimension is " << modelBatch
                        << "; import with --input-shape=" << abi.inputs[0].name
@@ -133,7 +133,9 @@ void CalibratePass::runOnOperation() {
     return signalPassFailure();
   SampleBatches &samples = **batches;
 
-  std::vector<TensorStatistics> stats(observed.size());
+  // minmax needs no histogram (the slowest part of the statistics).
+  std::vector<TensorStatistics> stats(
+      observed.size(), TensorStatistics(*rangeMethod != RangeMethod::MinMax));
   std::vector<float> values;
   Progress progress("onnx-calibrate", samples.getTotal(), quiet);
   auto runStart = std::chrono::steady_clock::now();
@@ -149,10 +151,8 @@ void CalibratePass::runOnOperation() {
                          << ")";
       return signalPassFailure();
     }
-    for (size_t k = 0; k < observed.size(); ++k) {
-      (*model)->getObserved(k, values);
-      stats[k].add(values);
-    }
+    for (size_t k = 0; k < observed.size(); ++k)
+      stats[k].add((*model)->getObservedValues(k, values));
     progress.update(samples.getRead());
   }
   progress.update(samples.getRead());

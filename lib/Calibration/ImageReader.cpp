@@ -45,6 +45,14 @@ void onJpegError(j_common_ptr cinfo) {
   longjmp(manager->jump, 1);
 }
 
+/// libjpeg only warns about damaged data ("Premature end of JPEG file",
+/// "Corrupt JPEG data: ...") and fills what is missing with gray: a sample
+/// like that would skew the ranges, so a warning is an error here too.
+void onJpegMessage(j_common_ptr cinfo, int level) {
+  if (level < 0)
+    onJpegError(cinfo);
+}
+
 LogicalResult decodeJpeg(StringRef path, RGBImage &image, std::string &error) {
   FILE *file = std::fopen(path.str().c_str(), "rb");
   if (!file) {
@@ -55,6 +63,7 @@ LogicalResult decodeJpeg(StringRef path, RGBImage &image, std::string &error) {
   JpegErrorManager manager;
   cinfo.err = jpeg_std_error(&manager.base);
   manager.base.error_exit = onJpegError;
+  manager.base.emit_message = onJpegMessage;
   std::vector<unsigned char> row;
   if (setjmp(manager.jump)) {
     jpeg_destroy_decompress(&cinfo);

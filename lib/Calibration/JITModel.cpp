@@ -11,7 +11,11 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -50,12 +54,38 @@ JITModel::compile(OwningOpRef<ModuleOp> module, StringRef entry, Location loc) {
     return failure();
   model->abi = std::move(*abi);
 
+  // The host target machine as `--emit=obj` sets it up (lib/Codegen/
+  // Target.cpp): host CPU and features, fused multiply-adds, aggressive code
+  // generation, the O3 pipeline with the target's cost model, and 512-bit
+  // vectors where AVX-512 exists. ExecutionEngine's default would be a
+  // generic O3 pipeline and default code generation.
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return emitError(loc) << "cannot set up the JIT for this host: "
+                          << llvm::toString(builder.takeError());
+  builder->getOptions().AllowFPOpFusion = llvm::FPOpFusion::Fast;
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return emitError(loc) << "cannot set up the JIT for this host: "
+                          << llvm::toString(machine.takeError());
+  bool wideVectors =
+      (*machine)->getTargetTriple().isX86() &&
+      (*machine)->getMCSubtargetInfo()->checkFeatures("+avx512f");
+  // The engine keeps the target machine alive as long as itself, and runs
+  // the transformer before create() returns.
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                            machine->get());
+  auto transform = [&](llvm::Module *llvmModule) {
+    if (wideVectors)
+      for (llvm::Function &function : *llvmModule)
+        if (!function.isDeclaration())
+          function.addFnAttr("prefer-vector-width", "512");
+    return optimize(llvmModule);
+  };
   ExecutionEngineOptions options;
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3,
-                                               /*sizeLevel=*/0, nullptr);
-  options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto engine = ExecutionEngine::create(*module, options);
+  options.transformer = transform; // a function_ref: `transform` outlives it
+  auto engine = ExecutionEngine::create(*module, options, std::move(*machine));
   if (!engine)
     return emitError(loc) << "could not JIT-compile the model for calibration: "
                           << llvm::toString(engine.takeError());

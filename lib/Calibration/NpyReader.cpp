@@ -92,8 +92,9 @@ LogicalResult mlir::onnxq::readNpy(StringRef path, const TensorABI &input,
   }
   int64_t dtype = getONNXType(descr);
   if (dtype != input.dtype) {
-    error = ("element type " + descr + " does not match input '" + input.name +
-             "' (ONNX data type " + std::to_string(input.dtype) + ")")
+    error = ("element type " + descr + " (" + describeONNXType(dtype) +
+             ") does not match input '" + input.name + "' of type " +
+             describeONNXType(input.dtype))
                 .str();
     return failure();
   }

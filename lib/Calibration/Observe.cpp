@@ -116,6 +116,17 @@ void ObservingModel::getObserved(size_t k, std::vector<float> &values) const {
   toFloats(outputs[index], getABI().outputs[index], values);
 }
 
+ArrayRef<float>
+ObservingModel::getObservedValues(size_t k, std::vector<float> &scratch) const {
+  size_t index = numOriginalOutputs + k;
+  const TensorABI &tensor = getABI().outputs[index];
+  if (tensor.elementBytes == 4)
+    return ArrayRef(reinterpret_cast<const float *>(outputs[index].data()),
+                    tensor.getNumElements());
+  toFloats(outputs[index], tensor, scratch);
+  return scratch;
+}
+
 //===----------------------------------------------------------------------===//
 // SampleBatches
 //===----------------------------------------------------------------------===//
@@ -129,13 +140,13 @@ SampleBatches::open(const SampleSpec &spec, const ModelABI &abi,
   std::unique_ptr<SampleBatches> batches(new SampleBatches(loc));
   batches->spec = spec;
   batches->pass = pass.str();
-  batches->inputs = abi.inputs;
   batches->perRun = perRun;
   // A sample is one item of the batch.
   std::vector<TensorABI> sampleInputs = abi.inputs;
   for (TensorABI &input : sampleInputs)
     if (perRun > 1)
       input.shape[0] = 1;
+  batches->inputs = sampleInputs;
   FailureOr<SampleSource> source = SampleSource::open(
       spec.data, sampleInputs, spec.image ? &*spec.image : nullptr, loc);
   if (failed(source))
@@ -151,11 +162,7 @@ SampleBatches::open(const SampleSpec &spec, const ModelABI &abi,
                      << " samples; using all of them";
   if (spec.numSamples > 0)
     samples.selectSubset(spec.numSamples, spec.seed);
-  batches->total = samples.size() / perRun * perRun;
-  if (batches->total < samples.size())
-    emitWarning(loc) << pass << ": " << samples.size() - batches->total
-                     << " samples left over after batches of " << perRun
-                     << " are not used";
+  batches->total = samples.size();
   batches->buffers = allocate(abi.inputs);
   for (std::vector<char> &buffer : batches->buffers)
     batches->inputPtrs.push_back(buffer.data());
@@ -167,8 +174,15 @@ StringRef SampleBatches::getFormat() const { return source->getFormat(); }
 FailureOr<bool> SampleBatches::next() {
   int64_t inBatch = 0;
   while (inBatch < perRun) {
-    if (read == total)
-      return false; // only whole batches were counted in `total`
+    if (read == total) {
+      // Samples skipped for NaN/Inf shift the batches: what is left over
+      // is known only now.
+      if (inBatch > 0)
+        emitWarning(loc) << pass << ": " << inBatch
+                         << " samples left over after batches of " << perRun
+                         << " are not used";
+      return false;
+    }
     FailureOr<Sample> sample = source->read(read++, loc);
     if (failed(sample))
       return failure();

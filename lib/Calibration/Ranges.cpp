@@ -5,6 +5,7 @@
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -38,6 +39,7 @@ mlir::onnxq::collectObservedTensors(func::FuncOp func) {
   // Results computed from constants only are weights (a Reshape of one, say),
   // not activations: --onnx-simplify folds them.
   DenseSet<Operation *> constantDerived;
+  std::vector<ObservedTensor> results; // named after their node, for now
   func.walk([&](Operation *op) {
     if (!isa_and_nonnull<ONNXDialect>(op->getDialect()))
       return;
@@ -56,10 +58,23 @@ mlir::onnxq::collectObservedTensors(func::FuncOp func) {
                                   Twine(unnamed++)).str();
     for (OpResult result : op->getResults())
       if (isFloatTensor(result.getType()))
-        add(result, op->getNumResults() == 1
-                        ? node
-                        : node + ":" + std::to_string(result.getResultNumber()));
+        results.push_back(
+            {result, op->getNumResults() == 1
+                         ? node
+                         : node + ":" + std::to_string(result.getResultNumber())});
   });
+  // A node the importer expands into several ops (Softmax before opset 13:
+  // Reshape, Softmax, Reshape) gives its name to the last one, which computes
+  // the node's ONNX output; the earlier ones are NODE_1, NODE_2, ... in order.
+  llvm::StringMap<unsigned> total, seen;
+  for (const ObservedTensor &tensor : results)
+    ++total[tensor.name];
+  for (ObservedTensor &tensor : results) {
+    unsigned k = ++seen[tensor.name];
+    add(tensor.value, k == total[tensor.name]
+                          ? tensor.name
+                          : tensor.name + "_" + std::to_string(k));
+  }
   return tensors;
 }
 

@@ -25,6 +25,31 @@ bool mlir::onnxq::sampleShapeMatches(ArrayRef<int64_t> given,
   return strip(given) == strip(expected);
 }
 
+std::string mlir::onnxq::describeONNXType(int64_t dtype) {
+  switch (dtype) {
+  case 1:
+    return "float32";
+  case 2:
+    return "uint8";
+  case 3:
+    return "int8";
+  case 6:
+    return "int32";
+  case 7:
+    return "int64";
+  case 9:
+    return "bool";
+  case 10:
+    return "float16";
+  case 11:
+    return "float64";
+  case 0:
+    return "unsupported";
+  default:
+    return "ONNX data type " + std::to_string(dtype);
+  }
+}
+
 namespace {
 /// Sorted names of the entries of `dir` (files and folders).
 std::vector<std::string> listDirectory(StringRef dir, std::error_code &ec) {

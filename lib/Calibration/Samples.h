@@ -56,6 +56,10 @@ private:
 /// are dropped from both (a sample saved without its batch dimension of 1).
 bool sampleShapeMatches(ArrayRef<int64_t> given, ArrayRef<int64_t> expected);
 
+/// "float32", "uint8", ... for an ONNX data type ("ONNX data type N" for
+/// the others), for messages.
+std::string describeONNXType(int64_t dtype);
+
 /// Readers of one file into the bytes of `input` (shape and type checked).
 LogicalResult readNpy(StringRef path, const TensorABI &input,
                       std::vector<char> &bytes, std::string &error);

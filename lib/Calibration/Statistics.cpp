@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -50,7 +51,95 @@ void TensorStatistics::widenTo(float absMax) {
   }
 }
 
+namespace {
+/// Lanes of the independent accumulators below: enough for the compiler to
+/// keep them in vector registers (min/max of floats are not reassociable, so
+/// one scalar accumulator would not vectorize).
+constexpr size_t kLanes = 16;
+
+struct Extremes {
+  float lo, hi;
+  bool allFinite;
+};
+
+/// min and max of `values`, and whether they are all finite (then min and max
+/// are exact; otherwise the caller takes the slow path).
+Extremes scan(ArrayRef<float> values) {
+  float lo[kLanes], hi[kLanes];
+  uint32_t special[kLanes];
+  for (size_t j = 0; j < kLanes; ++j) {
+    lo[j] = std::numeric_limits<float>::infinity();
+    hi[j] = -lo[j];
+    special[j] = 0;
+  }
+  size_t n = values.size(), i = 0;
+  const float *v = values.data();
+  for (; i + kLanes <= n; i += kLanes)
+    for (size_t j = 0; j < kLanes; ++j) {
+      float x = v[i + j];
+      uint32_t bits;
+      std::memcpy(&bits, &x, sizeof(bits));
+      special[j] |= (bits & 0x7f800000u) == 0x7f800000u; // Inf or NaN
+      lo[j] = x < lo[j] ? x : lo[j];
+      hi[j] = x > hi[j] ? x : hi[j];
+    }
+  Extremes result{lo[0], hi[0], true};
+  for (size_t j = 0; j < kLanes; ++j) {
+    result.lo = std::min(result.lo, lo[j]);
+    result.hi = std::max(result.hi, hi[j]);
+    result.allFinite &= !special[j];
+  }
+  for (; i < n; ++i) {
+    result.allFinite &= std::isfinite(v[i]);
+    result.lo = std::min(result.lo, v[i]);
+    result.hi = std::max(result.hi, v[i]);
+  }
+  return result;
+}
+} // namespace
+
 void TensorStatistics::add(ArrayRef<float> values) {
+  Extremes extremes = scan(values);
+  if (!extremes.allFinite) {
+    addWithNonFinite(values);
+    return;
+  }
+  if (values.empty())
+    return;
+  float lo = extremes.lo, hi = extremes.hi;
+  min = count ? std::min(min, lo) : lo;
+  max = count ? std::max(max, hi) : hi;
+  count += values.size();
+  if (!withHistogram)
+    return;
+  float absMax = std::max(std::fabs(lo), std::fabs(hi));
+  if (absMax > 0 && (width == 0 || width * kBins <= absMax))
+    widenTo(absMax);
+  if (width == 0) { // all zeros so far
+    zeros += values.size();
+    return;
+  }
+  // Bin indices in chunks (a loop the compiler vectorizes), then counted.
+  // Exact zeros land in bin 0 and are moved to `zeros` afterwards.
+  constexpr size_t kChunk = 1024;
+  int32_t bins[kChunk];
+  int64_t zerosHere = 0;
+  const float *v = values.data();
+  for (size_t start = 0; start < values.size(); start += kChunk) {
+    size_t n = std::min(kChunk, values.size() - start);
+    for (size_t i = 0; i < n; ++i) {
+      float a = std::fabs(v[start + i]);
+      zerosHere += a == 0;
+      bins[i] = int32_t(std::min(double(a) / width, double(kBins - 1)));
+    }
+    for (size_t i = 0; i < n; ++i)
+      ++histogram[bins[i]];
+  }
+  histogram[0] -= zerosHere;
+  zeros += zerosHere;
+}
+
+void TensorStatistics::addWithNonFinite(ArrayRef<float> values) {
   float lo = std::numeric_limits<float>::infinity(), hi = -lo;
   for (float v : values)
     if (std::isfinite(v)) {
@@ -62,7 +151,7 @@ void TensorStatistics::add(ArrayRef<float> values) {
   min = count ? std::min(min, lo) : lo;
   max = count ? std::max(max, hi) : hi;
   float absMax = std::max(std::fabs(lo), std::fabs(hi));
-  if (absMax > 0 && (width == 0 || width * kBins <= absMax))
+  if (withHistogram && absMax > 0 && (width == 0 || width * kBins <= absMax))
     widenTo(absMax);
   for (float v : values) {
     if (!std::isfinite(v))
@@ -72,8 +161,8 @@ void TensorStatistics::add(ArrayRef<float> values) {
       ++zeros;
       continue;
     }
-    int bin = int(std::fabs(v) / width);
-    ++histogram[std::min(bin, kBins - 1)];
+    if (withHistogram)
+      ++histogram[std::min(int(std::fabs(v) / width), kBins - 1)];
   }
 }
 
@@ -81,7 +170,13 @@ void TensorStatistics::add(ArrayRef<float> values) {
 /// entropy method): for each candidate threshold of i bins, the reference
 /// distribution P is the histogram clipped at i (outliers added to the last
 /// bin) and Q is the same i bins merged into `levels` quantization bins and
-/// expanded back over the non-empty bins.
+/// spread evenly over the non-empty bins of each; an empty Q bin under a
+/// non-empty P bin counts as 1e-9 (as ONNX Runtime smooths it).
+///
+/// Evaluated with prefix sums: Q is constant over the bins of a group, so
+///   KL = (1/|P|) sum_b p_b (log p_b - log |P| - log q_b + log |Q|)
+/// needs one logarithm per group instead of one per bin (|Q| is the count
+/// below the threshold, |P| the total).
 float TensorStatistics::entropyThreshold(unsigned levels) const {
   int64_t total = 0;
   for (int64_t h : histogram)
@@ -93,46 +188,47 @@ float TensorStatistics::entropyThreshold(unsigned levels) const {
     --lastNonEmpty;
   if (lastNonEmpty + 1 <= int(levels))
     return float((lastNonEmpty + 1) * width); // no clipping needed
+  // Over bins [0, b): counts, non-empty bins, and sum of h log h.
+  std::vector<double> counts(kBins + 1, 0), hLogH(kBins + 1, 0);
+  std::vector<int> nonEmpty(kBins + 1, 0);
+  for (int b = 0; b < kBins; ++b) {
+    double h = double(histogram[b]);
+    counts[b + 1] = counts[b] + h;
+    nonEmpty[b + 1] = nonEmpty[b] + (histogram[b] != 0);
+    hLogH[b + 1] = hLogH[b] + (h > 0 ? h * std::log(h) : 0);
+  }
+  const double pSum = double(total), logPSum = std::log(pSum);
+  const double logSmoothed = std::log(1e-9);
   double best = std::numeric_limits<double>::infinity();
   int bestBins = kBins;
-  std::vector<double> p, q;
-  int64_t outliers = total;
-  for (int i = 0; i < int(levels); ++i)
-    outliers -= histogram[i];
   for (int i = levels; i <= kBins; ++i) {
-    p.assign(histogram.begin(), histogram.begin() + i);
-    p[i - 1] += double(outliers);
-    if (i < kBins)
-      outliers -= histogram[i];
-    q.assign(i, 0.0);
+    double qSum = counts[i];
+    if (qSum == 0)
+      continue;
+    double logQSum = std::log(qSum);
+    double last = double(histogram[i - 1]);
+    // Bins below i - 1: p_b = h_b.
+    double sum = hLogH[i - 1] + counts[i - 1] * (logQSum - logPSum);
+    double logQLast = 0;
     for (unsigned j = 0; j < levels; ++j) {
       int start = int(int64_t(j) * i / levels);
       int end = int(int64_t(j + 1) * i / levels);
-      double sum = 0;
-      int nonEmpty = 0;
-      for (int b = start; b < end; ++b) {
-        sum += double(histogram[b]);
-        nonEmpty += histogram[b] != 0;
-      }
-      for (int b = start; b < end; ++b)
-        if (histogram[b] != 0)
-          q[b] = sum / nonEmpty;
-    }
-    double pSum = 0, qSum = 0;
-    for (int b = 0; b < i; ++b) {
-      pSum += p[b];
-      qSum += q[b];
-    }
-    if (qSum == 0)
-      continue;
-    double kl = 0;
-    for (int b = 0; b < i; ++b) {
-      if (p[b] == 0)
+      int filled = nonEmpty[end] - nonEmpty[start];
+      if (filled == 0)
         continue;
-      double pb = p[b] / pSum;
-      double qb = q[b] == 0 ? 1e-9 : q[b] / qSum; // smoothed, as ORT does
-      kl += pb * std::log(pb / qb);
+      double group = counts[end] - counts[start];
+      double logQ = std::log(group / filled);
+      // The last group holds bin i - 1, whose P also has the outliers.
+      sum -= (j + 1 == levels ? group - last : group) * logQ;
+      if (j + 1 == levels)
+        logQLast = logQ;
     }
+    // Bin i - 1: p = h + outliers; q = its group's mean, or 1e-9 if empty.
+    double p = last + (pSum - qSum);
+    if (p > 0)
+      sum += p * (std::log(p) - logPSum -
+                  (last > 0 ? logQLast - logQSum : logSmoothed));
+    double kl = sum / pSum;
     if (kl < best) {
       best = kl;
       bestBins = i;
@@ -186,6 +282,8 @@ float TensorStatistics::mseThreshold(unsigned levels) const {
 
 Range TensorStatistics::selectRange(RangeMethod method, double percentile,
                                     unsigned bits) const {
+  assert((method == RangeMethod::MinMax || withHistogram) &&
+         "histogram methods need the histogram");
   if (method == RangeMethod::MinMax || width == 0)
     return {min, max};
   bool nonNegative = min >= 0;

@@ -32,6 +32,10 @@ class TensorStatistics {
 public:
   static constexpr int kBins = 2048;
 
+  /// Without the histogram only min and max are kept (enough for minmax).
+  explicit TensorStatistics(bool withHistogram = true)
+      : withHistogram(withHistogram) {}
+
   /// Adds the elements of one sample; non-finite values are not counted
   /// (the caller reports them).
   void add(ArrayRef<float> values);
@@ -48,11 +52,14 @@ public:
 
 private:
   void widenTo(float absMax);
+  /// add() for a sample with Inf or NaN values (rare: element by element).
+  void addWithNonFinite(ArrayRef<float> values);
   double binWidth() const { return width; }
   float entropyThreshold(unsigned levels) const;
   float percentileThreshold(double percentile) const;
   float mseThreshold(unsigned levels) const;
 
+  bool withHistogram;
   int64_t count = 0;
   /// Exact zeros (ReLU outputs are half zeros): every quantization represents
   /// them exactly, so they stay out of the histogram the entropy and MSE

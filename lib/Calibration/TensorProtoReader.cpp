@@ -41,9 +41,9 @@ LogicalResult mlir::onnxq::readTensorProto(StringRef path,
     return failure();
   }
   if (tensor.data_type() != input.dtype) {
-    error = "ONNX data type " + std::to_string(tensor.data_type()) +
-            " does not match input '" + input.name + "' (" +
-            std::to_string(input.dtype) + ")";
+    error = "element type " + describeONNXType(tensor.data_type()) +
+            " does not match input '" + input.name + "' of type " +
+            describeONNXType(input.dtype);
     return failure();
   }
   SmallVector<int64_t> shape(tensor.dims().begin(), tensor.dims().end());

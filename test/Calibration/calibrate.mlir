@@ -6,6 +6,14 @@
 // RUN: FileCheck %s --check-prefix=JSON < %t/ranges.json
 // RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="data=%t/pb quiet=true" | FileCheck %s
 // RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-annotate-ranges="file=%t/ranges.json" | FileCheck %s --check-prefix=ANNOTATED
+// Twice the same table, byte for byte; the table gives the IR calibration
+// gives, but for the module's record of where the ranges came from:
+// RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="data=%t/npy save=%t/again.json quiet=true" -o %t/calibrated.mlir
+// RUN: cmp %t/ranges.json %t/again.json
+// RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-annotate-ranges="file=%t/again.json" -o %t/annotated.mlir
+// RUN: sed -e 's/onnxq.calibration = {[^}]*}/onnxq.calibration = {}/' %t/calibrated.mlir > %t/calibrated.blank.mlir
+// RUN: sed -e 's/onnxq.calibration = {[^}]*}/onnxq.calibration = {}/' %t/annotated.mlir > %t/annotated.blank.mlir
+// RUN: diff %t/calibrated.blank.mlir %t/annotated.blank.mlir
 // Samples x = [1, 1, 1, 1] and [2, 0, 0, 0]: x in [0, 2], x * c in [-4, 3],
 // relu in [0, 3]; the same from .npy files and from ONNX test-data folders.
 

@@ -65,6 +65,9 @@ public:
   int run(ArrayRef<const void *> inputs);
   /// Observed tensor `k` of the last run, as float (f32 or f16 tensors).
   void getObserved(size_t k, std::vector<float> &values) const;
+  /// The same without a copy for f32 tensors (f16 ones are converted into
+  /// `scratch`); valid until the next run.
+  ArrayRef<float> getObservedValues(size_t k, std::vector<float> &scratch) const;
 
 private:
   ObservingModel();
@@ -97,7 +100,8 @@ public:
        StringRef pass, Location loc);
   ~SampleBatches();
 
-  /// The samples that will be read (whole batches only).
+  /// The samples that will be read (a last batch that is not full is read,
+  /// then left out with a warning).
   size_t getTotal() const { return total; }
   StringRef getFormat() const;
   /// Packs the next batch; false once every sample was read.
@@ -116,7 +120,7 @@ private:
   SampleSpec spec;
   std::string pass;
   Location loc;
-  std::vector<TensorABI> inputs;
+  std::vector<TensorABI> inputs; ///< of one sample (batch dimension 1)
   int64_t perRun = 1;
   size_t total = 0, read = 0, used = 0, skipped = 0;
   std::string lastLabel;
