@@ -137,6 +137,22 @@ def bench_model(model, zoo, args, work):
     return [model.path, shape, f"{a:.3f}", f"{b:.3f}", f"{a / b:.2f}", spread]
 
 
+def resolve_inputs(args):
+    """(zoo, 0) with args.tool and args.runner made absolute, or (None, exit
+    status) after saying why: 0 when the zoo is absent (skipped), 2 when the
+    tool or the runner is missing."""
+    zoo = (args.zoo or default_zoo()).resolve()
+    if not zoo.is_dir():
+        print(f"SKIP: zoo not found at {zoo} (set --zoo or ONNX_QUANT_ZOO)")
+        return None, 0
+    for f, what in ((args.tool, "tool"), (args.runner, "runner")):
+        if not f.is_file():
+            print(f"error: {what} not found: {f}", file=sys.stderr)
+            return None, 2
+    args.tool, args.runner = args.tool.resolve(), args.runner.resolve()
+    return zoo, 0
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="Median latency of compiled zoo models vs ONNX Runtime.",
@@ -153,15 +169,9 @@ def main():
     ap.add_argument("--cc", default="cc", help="C compiler (cc)")
     args = ap.parse_args()
 
-    zoo = (args.zoo or default_zoo()).resolve()
-    if not zoo.is_dir():
-        print(f"SKIP: zoo not found at {zoo} (set --zoo or ONNX_QUANT_ZOO)")
-        return 0
-    for f, what in ((args.tool, "tool"), (args.runner, "runner")):
-        if not f.is_file():
-            print(f"error: {what} not found: {f}", file=sys.stderr)
-            return 2
-    args.tool, args.runner = args.tool.resolve(), args.runner.resolve()
+    zoo, status = resolve_inputs(args)
+    if zoo is None:
+        return status
     import onnxruntime as ort
 
     print(f"CPU: {cpu_name()}; ONNX Runtime {ort.__version__}; both single-threaded; "

@@ -48,7 +48,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "utils"))
 sys.path.insert(0, str(REPO / "bench"))
 
-from latency import cpu_name, time_ours  # noqa: E402
+from latency import cpu_name, resolve_inputs, time_ours  # noqa: E402
 from tool_check import diagnostic_line, with_memory_limit  # noqa: E402
 from zoo_native_check import ZOO_MODELS, default_zoo, preprocess  # noqa: E402
 
@@ -138,15 +138,9 @@ def main():
     ap.add_argument("--cc", default="cc", help="C compiler (cc)")
     args = ap.parse_args()
 
-    zoo = (args.zoo or default_zoo()).resolve()
-    if not zoo.is_dir():
-        print(f"SKIP: zoo not found at {zoo} (set --zoo or ONNX_QUANT_ZOO)")
-        return 0
-    for f, what in ((args.tool, "tool"), (args.runner, "runner")):
-        if not f.is_file():
-            print(f"error: {what} not found: {f}", file=sys.stderr)
-            return 2
-    args.tool, args.runner = args.tool.resolve(), args.runner.resolve()
+    zoo, status = resolve_inputs(args)
+    if zoo is None:
+        return status
     wanted = [k for k in args.models.split(",") if k]
     by_entry = {m.entry: m for m in ZOO_MODELS}
     unknown = [k for k in wanted if k not in by_entry]
