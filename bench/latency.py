@@ -94,6 +94,20 @@ def time_ours(exe, inp, repeat):
     return float(m.group(1))
 
 
+def alternating_rounds(exe, inp, args, other):
+    """`args.rounds` alternating rounds of our object `exe` on `inp` and of
+    `other(repeat)`: the per-round medians (ms per call) of each side, and
+    the calls per round (fewer than --repeat for slow models, so that our
+    side takes about --budget seconds)."""
+    estimate = time_ours(exe, inp, 3)
+    repeat = max(5, min(args.repeat, int(args.budget * 1e3 / (args.rounds * estimate))))
+    ours, theirs = [], []
+    for _ in range(args.rounds):
+        ours.append(time_ours(exe, inp, repeat))
+        theirs.append(other(repeat))
+    return ours, theirs, repeat
+
+
 def ort_session(path):
     import onnxruntime as ort
     opts = ort.SessionOptions()
@@ -124,13 +138,8 @@ def bench_model(model, zoo, args, work):
     feed = {sess.get_inputs()[0].name: x}
     for _ in range(args.warmup):
         sess.run(None, feed)
-    # Fewer calls per round for slow models: our side takes about --budget s.
-    estimate = time_ours(exe, inp, 3)
-    repeat = max(5, min(args.repeat, int(args.budget * 1e3 / (args.rounds * estimate))))
-    ours, theirs = [], []
-    for _ in range(args.rounds):
-        ours.append(time_ours(exe, inp, repeat))
-        theirs.append(time_ort(sess, feed, repeat))
+    ours, theirs, repeat = alternating_rounds(exe, inp, args,
+                                              lambda n: time_ort(sess, feed, n))
     a, b = statistics.median(ours), statistics.median(theirs)
     spread = (f"{args.rounds}x{repeat} calls; round medians: ours {min(ours):.3g}-"
               f"{max(ours):.3g}, ORT {min(theirs):.3g}-{max(theirs):.3g}")

@@ -48,7 +48,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "utils"))
 sys.path.insert(0, str(REPO / "bench"))
 
-from latency import cpu_name, resolve_inputs, time_ours  # noqa: E402
+from latency import alternating_rounds, cpu_name, resolve_inputs, time_ours  # noqa: E402
 from tool_check import diagnostic_line, with_memory_limit  # noqa: E402
 from zoo_native_check import ZOO_MODELS, default_zoo, preprocess  # noqa: E402
 
@@ -101,12 +101,8 @@ def bench_model(model, zoo, args, work):
         same += top1(base, inp, work / "out_base") == top1(pruned, inp, work / "out_pruned")
     inp = work / "x0.npy"
 
-    estimate = time_ours(base, inp, 3)
-    repeat = max(5, min(args.repeat, int(args.budget * 1e3 / (args.rounds * estimate))))
-    a, b = [], []
-    for _ in range(args.rounds):
-        a.append(time_ours(base, inp, repeat))
-        b.append(time_ours(pruned, inp, repeat))
+    a, b, repeat = alternating_rounds(base, inp, args,
+                                      lambda n: time_ours(pruned, inp, n))
     ma, mb = statistics.median(a), statistics.median(b)
     notes = (f"{args.rounds}x{repeat} calls; round medians: base {min(a):.3g}-{max(a):.3g}, "
              f"pruned {min(b):.3g}-{max(b):.3g}; output channels "
