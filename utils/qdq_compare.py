@@ -27,12 +27,25 @@ Needs numpy and onnx (any version >= 1.12); ONNX Runtime only for `ort_run`.
 """
 
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 
 PASS_THROUGH = {"Softmax", "Reshape", "Flatten", "Identity", "Dropout", "Squeeze",
                 "Unsqueeze", "Transpose"}
+
+
+def default_model(tool, utils, work):
+    """(digits_cnn.onnx, its held-out images): the default model in <build>/models
+    (scripts/setup.sh writes it; <build> = the tool's ../..), or made in
+    WORK/default-model with make_default_model.py when it is missing."""
+    models = Path(tool).resolve().parent.parent / "models"
+    if not (models / "digits_cnn.onnx").exists():
+        models = Path(work) / "default-model"
+        subprocess.run([sys.executable, str(Path(utils) / "make_default_model.py"),
+                        "--out-dir", str(models)], check=True, stdout=subprocess.DEVNULL)
+    return models / "digits_cnn.onnx", np.load(models / "digits_test_images.npy")
 
 
 def output_step(model_path):

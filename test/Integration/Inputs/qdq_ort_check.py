@@ -38,14 +38,11 @@ import numpy as np
 
 
 def digits(args, work):
-    models = Path(args.tool).resolve().parent.parent / "models"
-    if not (models / "digits_cnn.onnx").exists():
-        models = work / "default-model"
-        subprocess.run([sys.executable, str(args.utils / "make_default_model.py"),
-                        "--out-dir", str(models)], check=True, stdout=subprocess.DEVNULL)
-    images = np.load(models / "digits_test_images.npy").astype(np.float32)
+    import qdq_compare
+    model, images = qdq_compare.default_model(args.tool, args.utils, work)
+    images = images.astype(np.float32)
     xs = [images[i:i + 1] for i in range(args.calib + args.samples)]
-    return models / "digits_cnn.onnx", xs[:args.calib], xs[args.calib:]
+    return model, xs[:args.calib], xs[args.calib:]
 
 
 def zoo(path, spread_items, tensor):

@@ -45,15 +45,6 @@ def sqnr(x, xq):
     return math.inf if noise == 0 else 20 * math.log10(np.linalg.norm(x) / noise)
 
 
-def default_model(args, work):
-    models = Path(args.tool).resolve().parent.parent / "models"
-    if not (models / "digits_cnn.onnx").exists():
-        models = work / "default-model"
-        subprocess.run([sys.executable, str(args.utils / "make_default_model.py"),
-                        "--out-dir", str(models)], check=True, stdout=subprocess.DEVNULL)
-    return models / "digits_cnn.onnx", np.load(models / "digits_test_images.npy")
-
-
 def run(args, *argv):
     p = subprocess.run([str(args.tool), *map(str, argv)], capture_output=True, text=True)
     if p.returncode != 0:
@@ -98,8 +89,11 @@ def main():
     import onnx
     from onnx import numpy_helper
 
+    sys.path.insert(0, str(args.utils))
+    import qdq_compare
+
     work = args.work
-    model, images = default_model(args, work)
+    model, images = qdq_compare.default_model(args.tool, args.utils, work)
     images = images.astype(np.float32)
     calib, rep = work / "calib", work / "report-data"
     calib.mkdir(parents=True)
