@@ -1,9 +1,10 @@
 //===- Calibrate.cpp - the onnx-calibrate pass -----------------------------===//
 //
-// Instruments a copy of the graph (every observed tensor becomes an extra
-// result), JIT-compiles it through the `--emit=obj` lowering, streams the
-// samples through it and keeps per-tensor statistics, then annotates the
-// original graph with the chosen ranges.
+// Instruments a copy of the graph (every observed tensor is handed to the
+// host as soon as it is computed), JIT-compiles it through the `--emit=obj`
+// lowering, streams the samples through it (the next one is decoded while the
+// model runs) and keeps per-tensor statistics, then annotates the original
+// graph with the chosen ranges.
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,7 +137,6 @@ void CalibratePass::runOnOperation() {
   // minmax needs no histogram (the slowest part of the statistics).
   std::vector<TensorStatistics> stats(
       observed.size(), TensorStatistics(*rangeMethod != RangeMethod::MinMax));
-  std::vector<float> values;
   Progress progress("onnx-calibrate", samples.getTotal(), quiet);
   auto runStart = std::chrono::steady_clock::now();
   while (true) {
@@ -145,14 +145,15 @@ void CalibratePass::runOnOperation() {
       return signalPassFailure();
     if (!*more)
       break;
-    if (int status = (*model)->run(samples.getInputs())) {
+    auto observe = [&](size_t k, ArrayRef<float> values) {
+      stats[k].add(values);
+    };
+    if (int status = (*model)->run(samples.getInputs(), observe)) {
       module.emitError() << "onnx-calibrate: the model failed on sample '"
                          << samples.getLastLabel() << "' (status " << status
                          << ")";
       return signalPassFailure();
     }
-    for (size_t k = 0; k < observed.size(); ++k)
-      stats[k].add((*model)->getObservedValues(k, values));
     progress.update(samples.getRead());
   }
   progress.update(samples.getRead());

@@ -36,7 +36,9 @@ void mlir::onnxq::registerJITDependencies(DialectRegistry &registry) {
 }
 
 FailureOr<std::unique_ptr<JITModel>>
-JITModel::compile(OwningOpRef<ModuleOp> module, StringRef entry, Location loc) {
+JITModel::compile(OwningOpRef<ModuleOp> module, StringRef entry,
+                  ArrayRef<std::pair<std::string, void *>> symbols,
+                  Location loc) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   FailureOr<unsigned> vectorBits = getVectorBits(*module, TargetOptions{});
@@ -90,6 +92,13 @@ JITModel::compile(OwningOpRef<ModuleOp> module, StringRef entry, Location loc) {
     return emitError(loc) << "could not JIT-compile the model for calibration: "
                           << llvm::toString(engine.takeError());
   model->engine = std::move(*engine);
+  model->engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    for (const auto &[name, address] : symbols)
+      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                             llvm::JITSymbolFlags::Exported};
+    return map;
+  });
   auto run = model->engine->lookup((entry + "_run").str());
   if (!run)
     return emitError(loc) << "the JIT-compiled model has no " << entry

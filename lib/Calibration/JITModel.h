@@ -21,10 +21,11 @@ namespace mlir::onnxq {
 class JITModel {
 public:
   /// Lowers `module` (consumed: it is lowered in place) for the host and
-  /// JIT-compiles it; errors are emitted at `loc`.
-  static FailureOr<std::unique_ptr<JITModel>> compile(OwningOpRef<ModuleOp> module,
-                                                      StringRef entry,
-                                                      Location loc);
+  /// JIT-compiles it; the functions it declares resolve to `symbols` (name,
+  /// host address). Errors are emitted at `loc`.
+  static FailureOr<std::unique_ptr<JITModel>>
+  compile(OwningOpRef<ModuleOp> module, StringRef entry,
+          ArrayRef<std::pair<std::string, void *>> symbols, Location loc);
 
   const ModelABI &getABI() const { return abi; }
 

@@ -5,38 +5,69 @@
 #include "JITModel.h"
 #include "Samples.h"
 
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/APFloat.h"
 
 #include <cmath>
 #include <cstring>
+#include <future>
+#include <utility>
 
 using namespace mlir;
 using namespace mlir::onnxq;
 
 namespace {
 
-/// A copy of `module` whose graph function also returns every observed
-/// tensor (named after it), ready to be lowered.
+/// The external function observed tensor `k` is handed to.
+std::string getObserverName(size_t k) {
+  return "onnxq_observe_" + std::to_string(k);
+}
+
+/// A copy of `module` in which every observed tensor, as soon as it is
+/// computed, is passed (as f32) to `onnxq_observe_<k>(k, tensor)`. Bufferized
+/// and lowered, that is a call with a pointer into the workspace: the host
+/// reads the tensor in place while it is still in cache, instead of the model
+/// copying every observed tensor into an output buffer.
 OwningOpRef<ModuleOp> instrument(ModuleOp module, func::FuncOp func,
                                  ArrayRef<ObservedTensor> observed) {
   IRMapping mapping;
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone(mapping));
-  auto copyFunc = cast<func::FuncOp>(mapping.lookup(func.getOperation()));
-  auto ret = cast<func::ReturnOp>(copyFunc.getBody().back().getTerminator());
-  unsigned original = ret.getNumOperands();
-  SmallVector<Value> results(ret.getOperands());
-  for (const ObservedTensor &tensor : observed)
-    results.push_back(mapping.lookup(tensor.value));
-  OpBuilder builder(ret);
-  func::ReturnOp::create(builder, ret.getLoc(), results);
-  ret.erase();
-  copyFunc.setType(builder.getFunctionType(copyFunc.getArgumentTypes(),
-                                           ValueRange(results).getTypes()));
-  for (auto [i, tensor] : llvm::enumerate(observed))
-    copyFunc.setResultAttr(original + i, "onnx.name",
-                           builder.getStringAttr(tensor.name));
+  OpBuilder builder(copy->getContext());
+  Type i64 = builder.getI64Type(), f32 = builder.getF32Type();
+  for (auto [k, tensor] : llvm::enumerate(observed)) {
+    Value value = mapping.lookup(tensor.value);
+    Location loc = value.getLoc();
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      builder.setInsertionPointToStart(arg.getOwner());
+    else
+      builder.setInsertionPointAfter(value.getDefiningOp());
+    auto type = cast<RankedTensorType>(value.getType());
+    if (!type.getElementType().isF32()) {
+      type = type.clone(f32);
+      value = CastOp::create(builder, loc, type, value,
+                             int64_t(ONNXDataType::Float));
+    }
+    Value index = arith::ConstantIntOp::create(builder, loc, i64, int64_t(k));
+    std::string name = getObserverName(k);
+    func::CallOp::create(builder, loc, name, TypeRange{},
+                         ValueRange{index, value});
+
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(copy->getBody());
+    auto observer = func::FuncOp::create(
+        builder, loc, name, builder.getFunctionType({i64, type}, {}));
+    observer.setPrivate();
+    // Only read: bufferization passes the tensor's buffer without a copy.
+    observer.setArgAttr(1, bufferization::BufferizationDialect::kBufferAccessAttrName,
+                        builder.getStringAttr("read"));
+  }
   return copy;
 }
 
@@ -85,6 +116,21 @@ std::vector<std::vector<char>> allocate(ArrayRef<TensorABI> tensors) {
 // ObservingModel
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The run in progress on this thread: where the generated code's observer
+/// calls go.
+struct ActiveRun {
+  ArrayRef<int64_t> sizes;
+  ObservingModel::Observer observe;
+};
+thread_local const ActiveRun *activeRun = nullptr;
+
+/// Every `onnxq_observe_<k>` resolves to this function.
+void observeTensor(int64_t k, const float *data) {
+  activeRun->observe(size_t(k), ArrayRef(data, size_t(activeRun->sizes[k])));
+}
+} // namespace
+
 ObservingModel::ObservingModel() = default;
 ObservingModel::~ObservingModel() = default;
 
@@ -93,9 +139,15 @@ ObservingModel::compile(ModuleOp module, func::FuncOp func,
                         ArrayRef<ObservedTensor> observed, StringRef entry,
                         Location loc) {
   std::unique_ptr<ObservingModel> result(new ObservingModel());
-  result->numOriginalOutputs = func.getNumResults();
-  FailureOr<std::unique_ptr<JITModel>> model =
-      JITModel::compile(instrument(module, func, observed), entry, loc);
+  std::vector<std::pair<std::string, void *>> symbols;
+  for (auto [k, tensor] : llvm::enumerate(observed)) {
+    result->sizes.push_back(
+        cast<RankedTensorType>(tensor.value.getType()).getNumElements());
+    symbols.push_back(
+        {getObserverName(k), reinterpret_cast<void *>(&observeTensor)});
+  }
+  FailureOr<std::unique_ptr<JITModel>> model = JITModel::compile(
+      instrument(module, func, observed), entry, symbols, loc);
   if (failed(model))
     return failure();
   result->model = std::move(*model);
@@ -107,31 +159,50 @@ ObservingModel::compile(ModuleOp module, func::FuncOp func,
 
 const ModelABI &ObservingModel::getABI() const { return model->getABI(); }
 
+int ObservingModel::run(ArrayRef<const void *> inputs, Observer observe) {
+  ActiveRun run{sizes, observe};
+  const ActiveRun *outer = std::exchange(activeRun, &run);
+  int status = model->run(inputs, outputPtrs);
+  activeRun = outer;
+  return status;
+}
+
 int ObservingModel::run(ArrayRef<const void *> inputs) {
-  return model->run(inputs, outputPtrs);
+  kept.resize(sizes.size());
+  return run(inputs, [&](size_t k, ArrayRef<float> values) {
+    kept[k].assign(values.begin(), values.end());
+  });
 }
 
 void ObservingModel::getObserved(size_t k, std::vector<float> &values) const {
-  size_t index = numOriginalOutputs + k;
-  toFloats(outputs[index], getABI().outputs[index], values);
-}
-
-ArrayRef<float>
-ObservingModel::getObservedValues(size_t k, std::vector<float> &scratch) const {
-  size_t index = numOriginalOutputs + k;
-  const TensorABI &tensor = getABI().outputs[index];
-  if (tensor.elementBytes == 4)
-    return ArrayRef(reinterpret_cast<const float *>(outputs[index].data()),
-                    tensor.getNumElements());
-  toFloats(outputs[index], tensor, scratch);
-  return scratch;
+  values = kept[k];
 }
 
 //===----------------------------------------------------------------------===//
 // SampleBatches
 //===----------------------------------------------------------------------===//
 
-SampleBatches::SampleBatches(Location loc) : loc(loc) {}
+/// The next sample, read on another thread while the model runs on the
+/// current one.
+struct SampleBatches::Prefetch {
+  struct Loaded {
+    Sample sample;
+    std::string error;
+    bool ok = false;
+  };
+  std::future<Loaded> next;
+
+  void start(const SampleSource &source, size_t index) {
+    next = std::async(std::launch::async, [&source, index] {
+      Loaded loaded;
+      loaded.ok = source.load(index, loaded.sample, loaded.error);
+      return loaded;
+    });
+  }
+};
+
+SampleBatches::SampleBatches(Location loc)
+    : loc(loc), prefetch(std::make_unique<Prefetch>()) {}
 SampleBatches::~SampleBatches() = default;
 
 FailureOr<std::unique_ptr<SampleBatches>>
@@ -183,20 +254,25 @@ FailureOr<bool> SampleBatches::next() {
                          << " are not used";
       return false;
     }
-    FailureOr<Sample> sample = source->read(read++, loc);
-    if (failed(sample))
-      return failure();
-    lastLabel = sample->label;
-    if (auto bad = findNonFinite(*sample, inputs)) {
+    if (!prefetch->next.valid())
+      prefetch->start(*source, read);
+    Prefetch::Loaded loaded = prefetch->next.get();
+    if (++read < total)
+      prefetch->start(*source, read);
+    if (!loaded.ok)
+      return emitError(loc) << loaded.error;
+    const Sample &sample = loaded.sample;
+    lastLabel = sample.label;
+    if (auto bad = findNonFinite(sample, inputs)) {
       if (!spec.skipBad)
-        return emitError(loc) << pass << ": sample '" << sample->label
+        return emitError(loc) << pass << ": sample '" << sample.label
                               << "' has a NaN or Inf in input '"
                               << inputs[bad->first].name << "' (element "
                               << bad->second << ")" << spec.badSampleHint;
       ++skipped;
       continue;
     }
-    for (auto [buffer, bytes] : llvm::zip(buffers, sample->inputs))
+    for (auto [buffer, bytes] : llvm::zip(buffers, sample.inputs))
       std::memcpy(buffer.data() + inBatch * bytes.size(), bytes.data(),
                   bytes.size());
     ++inBatch;

@@ -195,21 +195,24 @@ void SampleSource::selectSubset(size_t count, uint64_t seed) {
   entries = std::move(chosen);
 }
 
-FailureOr<Sample> SampleSource::read(size_t index, Location loc) const {
-  Sample sample;
+bool SampleSource::load(size_t index, Sample &sample,
+                        std::string &error) const {
   const std::vector<std::string> &files = entries[index];
   sample.label = files.size() == 1 ? files.front()
                                    : path::parent_path(files.front()).str();
+  sample.inputs.clear();
   for (auto [file, input] : llvm::zip(files, inputs)) {
     std::vector<char> bytes;
-    std::string error;
+    std::string reason;
     LogicalResult read =
-        format == "image"     ? readImage(file, input, preprocess, bytes, error)
-        : format == "onnx-pb" ? readTensorProto(file, input, bytes, error)
-                              : readNpy(file, input, bytes, error);
-    if (failed(read))
-      return emitError(loc) << "calibration sample '" << file << "': " << error;
+        format == "image"     ? readImage(file, input, preprocess, bytes, reason)
+        : format == "onnx-pb" ? readTensorProto(file, input, bytes, reason)
+                              : readNpy(file, input, bytes, reason);
+    if (failed(read)) {
+      error = "calibration sample '" + file + "': " + reason;
+      return false;
+    }
     sample.inputs.push_back(std::move(bytes));
   }
-  return sample;
+  return true;
 }

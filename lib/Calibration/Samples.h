@@ -41,8 +41,9 @@ public:
   /// Keeps `count` entries chosen with `seed` (in sorted order).
   void selectSubset(size_t count, uint64_t seed);
 
-  /// Reads entry `i`; an error (naming the file) is emitted at `loc`.
-  FailureOr<Sample> read(size_t i, Location loc) const;
+  /// Reads entry `i`; false and a message naming the file in `error` on
+  /// failure. Emits no diagnostics: safe on any thread.
+  bool load(size_t i, Sample &sample, std::string &error) const;
 
 private:
   std::string format; ///< "npy", "npy-per-input", "onnx-pb", "image"

@@ -85,7 +85,14 @@ struct BufferizeGraphPass
     bufferization::BufferizationState state;
     if (failed(bufferization::runOneShotModuleBufferize(getOperation(), options,
                                                         state)))
-      signalPassFailure();
+      return signalPassFailure();
+    // Read-only arguments of declared functions (calibration's observers)
+    // mean nothing past bufferization.
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (func.isExternal())
+        for (unsigned i = 0; i < func.getNumArguments(); ++i)
+          func.removeArgAttr(
+              i, bufferization::BufferizationDialect::kBufferAccessAttrName);
   }
 };
 } // namespace

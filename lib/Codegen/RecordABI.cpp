@@ -14,7 +14,9 @@ using namespace mlir;
 using namespace mlir::onnxq;
 
 FailureOr<func::FuncOp> mlir::onnxq::getGraphFunction(ModuleOp module) {
-  auto funcs = module.getOps<func::FuncOp>();
+  // Declarations are functions the graph calls (calibration's observers).
+  auto funcs = llvm::make_filter_range(module.getOps<func::FuncOp>(),
+                                       [](func::FuncOp f) { return !f.isExternal(); });
   if (std::distance(funcs.begin(), funcs.end()) != 1)
     return module.emitError("expects exactly one function (the graph)");
   return *funcs.begin();

@@ -55,6 +55,8 @@ ElementsAttr widenConstant(ElementsAttr value) {
 struct WidenF16Pass : onnxq::impl::WidenF16PassBase<WidenF16Pass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
     Block &body = func.getBody().front();
     OpBuilder b(func.getContext());
     constexpr int64_t kFloat = int64_t(ONNXDataType::Float);

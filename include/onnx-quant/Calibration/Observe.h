@@ -14,6 +14,7 @@
 #include "onnx-quant/Codegen/ABI.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <optional>
@@ -50,10 +51,14 @@ FailureOr<ImagePreprocess> parseImagePreprocess(StringRef spec,
 /// dialects while it runs, so passes call this from getDependentDialects).
 void registerJITDependencies(DialectRegistry &registry);
 
-/// A copy of a module whose graph function also returns `observed` tensors,
-/// JIT-compiled for the host.
+/// A copy of a module's graph that hands chosen tensors to the host as they
+/// are computed, JIT-compiled for the host.
 class ObservingModel {
 public:
+  /// Receives observed tensor `k` of the current run as f32, in place: the
+  /// values are valid during the call only.
+  using Observer = llvm::function_ref<void(size_t k, ArrayRef<float> values)>;
+
   /// `observed` are values of `func` in `module`, which is not modified.
   static FailureOr<std::unique_ptr<ObservingModel>>
   compile(ModuleOp module, func::FuncOp func, ArrayRef<ObservedTensor> observed,
@@ -61,18 +66,23 @@ public:
   ~ObservingModel();
 
   const ModelABI &getABI() const;
-  /// Runs on one buffer per graph input; returns NAME_run's status.
+
+  /// Runs on one buffer per graph input, handing each observed tensor to
+  /// `observe` as soon as it is computed; returns NAME_run's status.
+  int run(ArrayRef<const void *> inputs, Observer observe);
+
+  /// Runs and keeps a copy of every observed tensor for getObserved().
   int run(ArrayRef<const void *> inputs);
-  /// Observed tensor `k` of the last run, as float (f32 or f16 tensors).
+
+  /// Observed tensor `k` of the last run(inputs).
   void getObserved(size_t k, std::vector<float> &values) const;
-  /// The same without a copy for f32 tensors (f16 ones are converted into
-  /// `scratch`); valid until the next run.
-  ArrayRef<float> getObservedValues(size_t k, std::vector<float> &scratch) const;
 
 private:
   ObservingModel();
+
   std::unique_ptr<JITModel> model;
-  size_t numOriginalOutputs = 0;
+  std::vector<int64_t> sizes; ///< elements of each observed tensor
+  std::vector<std::vector<float>> kept;
   std::vector<std::vector<char>> outputs;
   SmallVector<void *> outputPtrs;
 };
@@ -116,7 +126,9 @@ public:
 
 private:
   explicit SampleBatches(Location loc);
+  struct Prefetch;
   std::unique_ptr<SampleSource> source;
+  std::unique_ptr<Prefetch> prefetch; ///< declared after `source`: joins first
   SampleSpec spec;
   std::string pass;
   Location loc;
