@@ -98,6 +98,11 @@ Extremes scan(ArrayRef<float> values) {
 }
 } // namespace
 
+/// The histogram bin of magnitude `a` (bins of width 1 / inverse).
+static int32_t binOf(float a, float inverse) {
+  return int32_t(std::min(a * inverse, float(TensorStatistics::kBins - 1)));
+}
+
 void TensorStatistics::add(ArrayRef<float> values) {
   Extremes extremes = scan(values);
   if (!extremes.allFinite) {
@@ -119,22 +124,35 @@ void TensorStatistics::add(ArrayRef<float> values) {
     zeros += values.size();
     return;
   }
-  // Bin indices in chunks (a loop the compiler vectorizes), then counted.
-  // Exact zeros land in bin 0 and are moved to `zeros` afterwards.
-  constexpr size_t kChunk = 1024;
+  // Bin indices in chunks (a loop the compiler vectorizes: a product with
+  // the inverse width, in float; only values within rounding of a bin edge
+  // can land in the neighbouring bin), then counted round-robin into four
+  // histograms: ReLU outputs put runs of values into bin 0, and increments
+  // of one counter would wait on each other. Exact zeros land in bin 0 and
+  // are moved to `zeros` afterwards.
+  constexpr size_t kChunk = 1024, kWays = 4;
   int32_t bins[kChunk];
+  std::vector<uint32_t> counts(kWays * kBins, 0);
   int64_t zerosHere = 0;
+  const float inverse = float(1 / width);
   const float *v = values.data();
   for (size_t start = 0; start < values.size(); start += kChunk) {
     size_t n = std::min(kChunk, values.size() - start);
     for (size_t i = 0; i < n; ++i) {
       float a = std::fabs(v[start + i]);
       zerosHere += a == 0;
-      bins[i] = int32_t(std::min(double(a) / width, double(kBins - 1)));
+      bins[i] = binOf(a, inverse);
     }
-    for (size_t i = 0; i < n; ++i)
-      ++histogram[bins[i]];
+    size_t i = 0;
+    for (; i + kWays <= n; i += kWays)
+      for (size_t way = 0; way < kWays; ++way)
+        ++counts[way * kBins + bins[i + way]];
+    for (; i < n; ++i)
+      ++counts[bins[i]];
   }
+  for (int b = 0; b < kBins; ++b)
+    for (size_t way = 0; way < kWays; ++way)
+      histogram[b] += counts[way * kBins + b];
   histogram[0] -= zerosHere;
   zeros += zerosHere;
 }
@@ -162,7 +180,7 @@ void TensorStatistics::addWithNonFinite(ArrayRef<float> values) {
       continue;
     }
     if (withHistogram)
-      ++histogram[std::min(int(std::fabs(v) / width), kBins - 1)];
+      ++histogram[binOf(std::fabs(v), float(1 / width))];
   }
 }
 
