@@ -623,6 +623,8 @@ def cmd_ranges(args):
             opts = f"data={data} method={method}"
             if method == "percentile":
                 opts += f" percentile={args.percentile}"
+            if method == "entropy":
+                opts += " entropy-floor=0"  # pure KL, the documented method and ORT's
             ours = run_calibrate(args.tool, model_path, opts)
             wrong_count = [k for k, e in ours.items() if e.get("samples") != len(samples)]
             if wrong_count:

@@ -118,7 +118,7 @@ def main():
     int8_obj = args.out_dir / "digits_int8.o"
     passes = ["--onnx-prune=mode=relative threshold=0.02 quiet=true",
               "--onnx-fold-batchnorm",
-              f"--onnx-calibrate=data={args.calibration} method=minmax quiet=true",
+              f"--onnx-calibrate=data={args.calibration} quiet=true",
               "--onnx-quantize"]
     seconds = run_tool(args.tool, args.model, *passes, "--emit=obj",
                        "--entry=digits_int8", "-o", int8_obj)

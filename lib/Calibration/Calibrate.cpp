@@ -67,11 +67,16 @@ struct CalibratePass : public onnxq::impl::CalibratePassBase<CalibratePass> {
     if (!rangeMethod)
       return fail("method='" + method +
                   "' is not one of minmax, entropy, percentile, mse");
-    if (!(percentile > 0 && percentile <= 100)) {
+    auto format = [](double value) {
       char text[32];
-      std::snprintf(text, sizeof(text), "%g", double(percentile));
-      return fail("percentile=" + std::string(text) + " is outside (0, 100]");
-    }
+      std::snprintf(text, sizeof(text), "%g", value);
+      return std::string(text);
+    };
+    if (!(percentile > 0 && percentile <= 100))
+      return fail("percentile=" + format(percentile) + " is outside (0, 100]");
+    if (!(entropyFloor >= 0 && entropyFloor <= 100))
+      return fail("entropy-floor=" + format(entropyFloor) +
+                  " is outside [0, 100] (0: no floor)");
     if (bits < 2 || bits > 16)
       return fail("bits=" + std::to_string(unsigned(bits)) +
                   " is outside [2, 16]");
@@ -176,7 +181,7 @@ void CalibratePass::runOnOperation() {
           << "onnx-calibrate: tensor '" << tensor.name
           << "' had no finite value on any sample; its range is [0, 0]";
     }
-    Range range = stat.selectRange(*rangeMethod, percentile, bits);
+    Range range = stat.selectRange(*rangeMethod, percentile, bits, entropyFloor);
     setAnnotatedRange(tensor.value, range.min, range.max);
     table.push_back({tensor.name, TensorRange{range.min, range.max,
                                               method, int64_t(used)}});

@@ -47,8 +47,10 @@ public:
 
   /// The range to quantize with. Non-negative tensors get [0, t]; signed ones
   /// the symmetric [-t, t] for the histogram methods. `bits` sets the number
-  /// of levels the entropy and MSE methods optimize for.
-  Range selectRange(RangeMethod method, double percentile, unsigned bits) const;
+  /// of levels the entropy and MSE methods optimize for; the entropy
+  /// threshold is at least the `entropyFloor` percentile of |x| (0: none).
+  Range selectRange(RangeMethod method, double percentile, unsigned bits,
+                    double entropyFloor = 0) const;
 
 private:
   void widenTo(float absMax);

@@ -1,14 +1,14 @@
 // RUN: rm -rf %t && mkdir -p %t/npy %t/pb/test_data_set_0 %t/pb/test_data_set_1
 // RUN: %python -c "import numpy as np; np.save('%t/npy/a.npy', np.ones((1, 4), np.float32)); np.save('%t/npy/b.npy', np.array([[2, 0, 0, 0]], np.float32))"
 // RUN: %python -c "import numpy as np, onnx.numpy_helper as h; open('%t/pb/test_data_set_0/input_0.pb', 'wb').write(h.from_array(np.ones((1, 4), np.float32)).SerializeToString()); open('%t/pb/test_data_set_1/input_0.pb', 'wb').write(h.from_array(np.array([[2, 0, 0, 0]], np.float32)).SerializeToString())"
-// RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="data=%t/npy save=%t/ranges.json" 2>%t/stderr | FileCheck %s
+// RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="method=minmax data=%t/npy save=%t/ranges.json" 2>%t/stderr | FileCheck %s
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t/stderr
 // RUN: FileCheck %s --check-prefix=JSON < %t/ranges.json
-// RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="data=%t/pb quiet=true" | FileCheck %s
+// RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="method=minmax data=%t/pb quiet=true" | FileCheck %s
 // RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-annotate-ranges="file=%t/ranges.json" | FileCheck %s --check-prefix=ANNOTATED
 // Twice the same table, byte for byte; the table gives the IR calibration
 // gives, but for the module's record of where the ranges came from:
-// RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="data=%t/npy save=%t/again.json quiet=true" -o %t/calibrated.mlir
+// RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="method=minmax data=%t/npy save=%t/again.json quiet=true" -o %t/calibrated.mlir
 // RUN: cmp %t/ranges.json %t/again.json
 // RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-annotate-ranges="file=%t/again.json" -o %t/annotated.mlir
 // RUN: sed -e 's/onnxq.calibration = {[^}]*}/onnxq.calibration = {}/' %t/calibrated.mlir > %t/calibrated.blank.mlir

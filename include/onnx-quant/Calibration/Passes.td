@@ -9,15 +9,16 @@ def CalibratePass : Pass<"onnx-calibrate", "ModuleOp"> {
   let summary = "Run the float model on sample data and annotate activation ranges";
   let description = [{
     JIT-compiles the graph through the same lowering as `--emit=obj`, with
-    every float activation (graph inputs and op results) as an extra output,
-    runs it on the samples of `data=DIR` (`*.npy`, `INPUTNAME/*.npy`,
+    every float activation (graph inputs and op results) handed to the pass
+    as it is computed, runs it on the samples of `data=DIR` (`*.npy`, `INPUTNAME/*.npy`,
     `test_data_set_*/input_N.pb`, or images with `preprocess=`), streams
     min/max and a histogram of |x| per tensor, and stores the range chosen by
     `method` on the IR (see docs/calibration.md):
 
+    - `entropy` (default): the threshold minimizing the KL divergence
+      between the histogram and its quantized form (TensorRT, ONNX Runtime),
+      but never below the `entropy-floor` percentile of |x|;
     - `minmax`: the observed [min, max];
-    - `entropy`: the threshold minimizing the KL divergence between the
-      histogram and its quantized form (TensorRT, ONNX Runtime);
     - `percentile`: the `percentile`-th percentile of |x|;
     - `mse`: the threshold minimizing the expected squared quantization error
       for `bits`.
@@ -29,8 +30,10 @@ def CalibratePass : Pass<"onnx-calibrate", "ModuleOp"> {
   let options = [
     Option<"data", "data", "std::string", /*default=*/"\"\"",
            "directory of calibration samples">,
-    Option<"method", "method", "std::string", /*default=*/"\"minmax\"",
-           "minmax | entropy | percentile | mse">,
+    Option<"method", "method", "std::string", /*default=*/"\"entropy\"",
+           "entropy | minmax | percentile | mse">,
+    Option<"entropyFloor", "entropy-floor", "double", /*default=*/"99.999",
+           "method=entropy: the range covers at least this percentile of |x| (KL may clip at most 100 - p % of the values); 0: pure KL, as TensorRT and ONNX Runtime">,
     Option<"percentile", "percentile", "double", /*default=*/"99.999",
            "percentile of |x| for method=percentile, in (0, 100]">,
     Option<"bits", "bits", "unsigned", /*default=*/"8",

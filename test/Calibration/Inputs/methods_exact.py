@@ -67,9 +67,12 @@ def check(out):
             ("minmax", "relu"): (0.0, 0.0) if signed else (lo, hi),
         }
         answers = {"percentile99": percentile_bins(99), "percentile50": percentile_bins(50),
-                   "entropy": 2 * levels - 1, "mse": mse_bins(levels)}
+                   "entropy": 2 * levels - 1,
+                   "entropy-floor99": max(2 * levels - 1, percentile_bins(99)),
+                   "default": max(2 * levels - 1, percentile_bins(99.999)),
+                   "mse": mse_bins(levels)}
         for method, bins in answers.items():
-            t = threshold(bins)
+            t = min(threshold(bins), hi)  # never beyond max|x|
             expected[(method, "x")] = (-t, t) if signed else (0.0, t)
             # All zeros (B's relu) have no histogram: the exact [0, 0].
             expected[(method, "relu")] = (0.0, 0.0) if signed else (0.0, t)

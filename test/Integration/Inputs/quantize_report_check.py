@@ -104,7 +104,7 @@ def main():
     for k, x in enumerate(samples):
         np.save(rep / f"{k:03d}.npy", x)
 
-    passes = [model, "--onnx-fold-batchnorm", f"--onnx-calibrate=data={calib} quiet=true"]
+    passes = [model, "--onnx-fold-batchnorm", f"--onnx-calibrate=method=minmax data={calib} quiet=true"]
     stderr = run(args, *passes, f"--onnx-quantize=report={work / 'r.json'} report-data={rep}",
                  "-o", work / "q.mlir")
     run(args, *passes, f"--onnx-quantize=report={work / 'r.txt'} report-data={rep} quiet=true",
