@@ -2,14 +2,16 @@
 //
 // Instruments a copy of the graph (every observed tensor is handed to the
 // host as soon as it is computed), JIT-compiles it through the `--emit=obj`
-// lowering, streams the samples through it (the next one is decoded while the
-// model runs) and keeps per-tensor statistics, then annotates the original
-// graph with the chosen ranges.
+// lowering, streams the samples through it (the next one is decoded, and the
+// statistics of the tensors computed so far are counted, on other threads
+// while the model runs), then annotates the original graph with the chosen
+// ranges.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Report.h"
 #include "Statistics.h"
+#include "StatisticsWorker.h"
 
 #include "onnx-quant/Calibration/Observe.h"
 #include "onnx-quant/Calibration/Passes.h"
@@ -142,6 +144,11 @@ void CalibratePass::runOnOperation() {
   // minmax needs no histogram (the slowest part of the statistics).
   std::vector<TensorStatistics> stats(
       observed.size(), TensorStatistics(*rangeMethod != RangeMethod::MinMax));
+  // Up to one sample's tensors wait for the statistics thread.
+  size_t valuesPerRun = 0;
+  for (const ObservedTensor &tensor : observed)
+    valuesPerRun += cast<ShapedType>(tensor.value.getType()).getNumElements();
+  StatisticsWorker worker(stats, valuesPerRun);
   Progress progress("onnx-calibrate", samples.getTotal(), quiet);
   auto runStart = std::chrono::steady_clock::now();
   while (true) {
@@ -151,7 +158,7 @@ void CalibratePass::runOnOperation() {
     if (!*more)
       break;
     auto observe = [&](size_t k, ArrayRef<float> values) {
-      stats[k].add(values);
+      worker.push(k, values);
     };
     if (int status = (*model)->run(samples.getInputs(), observe)) {
       module.emitError() << "onnx-calibrate: the model failed on sample '"
@@ -161,6 +168,7 @@ void CalibratePass::runOnOperation() {
     }
     progress.update(samples.getRead());
   }
+  worker.drain();
   progress.update(samples.getRead());
   progress.finish();
   double runSeconds = std::chrono::duration<double>(
