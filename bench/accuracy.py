@@ -45,7 +45,7 @@ Run (from the repo root; holds the shared build lock, takes several minutes):
 
 --quick: 20 calibration samples and 200/100/50 evaluation images. Defaults:
 --calib 100, --eval mnist=2000,cifar10=1000,imagenet=1300 (every val1300
-image; SqueezeNet takes about 16 minutes for its seven columns on two shared
+image; SqueezeNet takes about 21 minutes for its eight columns on two shared
 cores), --seed 0.
 --json writes every figure (rewritten after each model); the Markdown table
 goes to stdout, and each model's figures to stderr as soon as it is done.
