@@ -7,7 +7,8 @@ using namespace mlir::onnxq;
 
 StatisticsWorker::StatisticsWorker(std::vector<TensorStatistics> &stats,
                                    size_t maxQueued)
-    : stats(stats), maxQueued(maxQueued), thread([this] { run(); }) {}
+    : stats(stats), maxQueued(maxQueued), spare(stats.size()),
+      thread([this] { run(); }) {}
 
 StatisticsWorker::~StatisticsWorker() {
   {
@@ -27,9 +28,9 @@ void StatisticsWorker::push(size_t k, ArrayRef<float> values) {
       return queued == 0 || queued + values.size() <= maxQueued;
     });
     queued += values.size();
-    if (!spare.empty()) {
-      copy = std::move(spare.back());
-      spare.pop_back();
+    if (!spare[k].empty()) {
+      copy = std::move(spare[k].back());
+      spare[k].pop_back();
     }
   }
   copy.assign(values.begin(), values.end());
@@ -57,7 +58,7 @@ void StatisticsWorker::run() {
     stats[job.tensor].add(job.values);
     lock.lock();
     queued -= job.values.size();
-    spare.push_back(std::move(job.values));
+    spare[job.tensor].push_back(std::move(job.values));
     changed.notify_all();
   }
 }

@@ -51,7 +51,8 @@ private:
   std::deque<Job> queue;
   size_t queued = 0;  ///< values in `queue` and being counted
   bool stopping = false;
-  std::vector<std::vector<float>> spare; ///< buffers to reuse
+  /// Buffers to reuse, per tensor (so they keep their size).
+  std::vector<std::vector<std::vector<float>>> spare;
   std::thread thread; ///< last: starts once the rest is set up
 };
 
