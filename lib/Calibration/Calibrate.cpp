@@ -26,6 +26,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 
 namespace mlir::onnxq {
 #define GEN_PASS_DEF_CALIBRATEPASS
@@ -145,10 +146,12 @@ void CalibratePass::runOnOperation() {
   std::vector<TensorStatistics> stats(
       observed.size(), TensorStatistics(*rangeMethod != RangeMethod::MinMax));
   // Up to one sample's tensors wait for the statistics thread.
-  size_t valuesPerRun = 0;
-  for (const ObservedTensor &tensor : observed)
-    valuesPerRun += cast<ShapedType>(tensor.value.getType()).getNumElements();
-  StatisticsWorker worker(stats, valuesPerRun);
+  ArrayRef<int64_t> sizes = (*model)->getObservedSizes();
+  StatisticsWorker worker(stats, std::accumulate(sizes.begin(), sizes.end(),
+                                                 size_t(0)));
+  auto observe = [&](size_t k, ArrayRef<float> values) {
+    worker.push(k, values);
+  };
   Progress progress("onnx-calibrate", samples.getTotal(), quiet);
   auto runStart = std::chrono::steady_clock::now();
   while (true) {
@@ -157,9 +160,6 @@ void CalibratePass::runOnOperation() {
       return signalPassFailure();
     if (!*more)
       break;
-    auto observe = [&](size_t k, ArrayRef<float> values) {
-      worker.push(k, values);
-    };
     if (int status = (*model)->run(samples.getInputs(), observe)) {
       module.emitError() << "onnx-calibrate: the model failed on sample '"
                          << samples.getLastLabel() << "' (status " << status

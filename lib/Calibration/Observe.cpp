@@ -174,10 +174,6 @@ int ObservingModel::run(ArrayRef<const void *> inputs) {
   });
 }
 
-void ObservingModel::getObserved(size_t k, std::vector<float> &values) const {
-  values = kept[k];
-}
-
 //===----------------------------------------------------------------------===//
 // SampleBatches
 //===----------------------------------------------------------------------===//
@@ -202,7 +198,7 @@ struct SampleBatches::Prefetch {
 };
 
 SampleBatches::SampleBatches(Location loc)
-    : loc(loc), prefetch(std::make_unique<Prefetch>()) {}
+    : prefetch(std::make_unique<Prefetch>()), loc(loc) {}
 SampleBatches::~SampleBatches() = default;
 
 FailureOr<std::unique_ptr<SampleBatches>>

@@ -265,7 +265,7 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
   if (failed(batches))
     return failure();
   std::vector<SQNR> errors(measured.size()), localErrors(measured.size());
-  std::vector<float> x, xq, pre;
+  std::vector<float> pre;
   while (true) {
     FailureOr<bool> more = (*batches)->next();
     if (failed(more))
@@ -281,15 +281,14 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
                << " model failed on sample '" << (*batches)->getLastLabel()
                << "' (status " << status << ")";
     for (size_t k = 0; k < measured.size(); ++k) {
-      (*floatModel)->getObserved(k, x);
-      (*quantizedModel)->getObserved(k, xq);
-      errors[k].add(x, xq);
-      (*fakeModel)->getObserved(2 * k, pre);
-      (*fakeModel)->getObserved(2 * k + 1, xq);
+      errors[k].add((*floatModel)->getObserved(k),
+                    (*quantizedModel)->getObserved(k));
+      ArrayRef<float> unclamped = (*fakeModel)->getObserved(2 * k);
+      pre.assign(unclamped.begin(), unclamped.end());
       const Layer &layer = layers[measured[k]];
       for (float &v : pre)
         v = std::clamp(v, layer.lo, layer.hi);
-      localErrors[k].add(pre, xq);
+      localErrors[k].add(pre, (*fakeModel)->getObserved(2 * k + 1));
     }
   }
   report.samples = (*batches)->getUsed();

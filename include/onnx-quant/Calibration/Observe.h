@@ -74,8 +74,11 @@ public:
   /// Runs and keeps a copy of every observed tensor for getObserved().
   int run(ArrayRef<const void *> inputs);
 
-  /// Observed tensor `k` of the last run(inputs).
-  void getObserved(size_t k, std::vector<float> &values) const;
+  /// Observed tensor `k` of the last run(inputs); valid until the next run.
+  ArrayRef<float> getObserved(size_t k) const { return kept[k]; }
+
+  /// Elements of each observed tensor.
+  ArrayRef<int64_t> getObservedSizes() const { return sizes; }
 
 private:
   ObservingModel();
