@@ -48,7 +48,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "utils"))
 
 from tool_check import diagnostic_line, with_memory_limit  # noqa: E402
-from zoo_native_check import ZOO_MODELS, default_zoo, preprocess  # noqa: E402
+from zoo_native_check import (ZOO_MODELS, add_tool_arguments, default_zoo,  # noqa: E402
+                               preprocess)
 
 COMPILE_TIMEOUT = 600.0
 
@@ -166,10 +167,7 @@ def main():
     ap = argparse.ArgumentParser(
         description="Median latency of compiled zoo models vs ONNX Runtime.",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    ap.add_argument("--tool", required=True, type=Path, help="onnx-quant-opt binary")
-    ap.add_argument("--runner", required=True, type=Path, help="runner.c")
-    ap.add_argument("--zoo", type=Path, default=None,
-                    help="zoo folder (default: $ONNX_QUANT_ZOO or <repo>/../shared/zoo)")
+    add_tool_arguments(ap)
     ap.add_argument("--repeat", type=int, default=50, help="timed calls per round (50)")
     ap.add_argument("--rounds", type=int, default=5, help="alternating rounds (5)")
     ap.add_argument("--warmup", type=int, default=5, help="untimed ORT calls (5)")

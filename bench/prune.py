@@ -50,7 +50,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from latency import alternating_rounds, cpu_name, resolve_inputs, time_ours  # noqa: E402
 from tool_check import diagnostic_line, with_memory_limit  # noqa: E402
-from zoo_native_check import ZOO_MODELS, default_zoo, preprocess  # noqa: E402
+from zoo_native_check import ZOO_MODELS, add_tool_arguments, preprocess  # noqa: E402
 
 COMPILE_TIMEOUT = 600.0
 
@@ -115,10 +115,7 @@ def main():
     ap = argparse.ArgumentParser(
         description="Latency of compiled zoo models before and after structured pruning.",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    ap.add_argument("--tool", required=True, type=Path, help="onnx-quant-opt binary")
-    ap.add_argument("--runner", required=True, type=Path, help="runner.c")
-    ap.add_argument("--zoo", type=Path, default=None,
-                    help="zoo folder (default: $ONNX_QUANT_ZOO or <repo>/../shared/zoo)")
+    add_tool_arguments(ap)
     ap.add_argument("--models", default="resnet8,squeezenet",
                     help="comma-separated ZOO_MODELS entries (resnet8,squeezenet)")
     ap.add_argument("--prune", default="structured=channels sparsity=0.25",

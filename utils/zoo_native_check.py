@@ -251,14 +251,19 @@ def check_tools(args):
     return ""
 
 
-def main():
-    ap = argparse.ArgumentParser(
-        description="Compile the zoo's float models natively and compare with ORT.",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+def add_tool_arguments(ap):
+    """--tool, --runner and --zoo: what the native zoo checks and benches need."""
     ap.add_argument("--tool", required=True, type=Path, help="onnx-quant-opt binary")
     ap.add_argument("--runner", required=True, type=Path, help="runner.c")
     ap.add_argument("--zoo", type=Path, default=None,
                     help="zoo folder (default: $ONNX_QUANT_ZOO or <repo>/../shared/zoo)")
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Compile the zoo's float models natively and compare with ORT.",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    add_tool_arguments(ap)
     ap.add_argument("--images", type=int, default=3, help="images per model (3)")
     ap.add_argument("--mtriple", default="", help="cross-compile, e.g. aarch64-linux-gnu")
     ap.add_argument("--mattr", default=CROSS_ATTR, help=f"with --mtriple ({CROSS_ATTR})")
