@@ -9,6 +9,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
@@ -47,6 +48,9 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createPlanWorkspacePass());
+  // One function per node: LLVM's loop passes are quadratic in the loops of
+  // a function, and the function passes below run in parallel.
+  pm.addPass(createOutlineNodesPass());
 
   // Kernels. Contractions (matrix products, convolution taps) get
   // register-blocked vector kernels: 8 rows x 2 vectors of accumulators
@@ -56,31 +60,33 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   ContractionKernelsPassOptions kernels;
   kernels.vectorBits = options.vectorBits;
   kernels.rows = options.vectorBits == 256 ? 6 : 8;
-  pm.addNestedPass<func::FuncOp>(createContractionKernelsPass(kernels));
-  pm.addNestedPass<func::FuncOp>(createVectorizableLoopOrderPass());
-  pm.addNestedPass<func::FuncOp>(createVectorizeLinalgPass({options.vectorBits}));
-  pm.addPass(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
-  pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createExpandMathPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
+  OpPassManager &nodes = pm.nest<func::FuncOp>();
+  nodes.addPass(createContractionKernelsPass(kernels));
+  nodes.addPass(createVectorizableLoopOrderPass());
+  nodes.addPass(createVectorizeLinalgPass({options.vectorBits}));
+  nodes.addPass(createCanonicalizerPass());
+  nodes.addPass(createConvertLinalgToLoopsPass());
+  nodes.addPass(vector::createLowerVectorMaskPass());
+  nodes.addPass(createConvertVectorToSCFPass());
+  nodes.addPass(createExpandMathPass());
+  nodes.addPass(memref::createExpandStridedMetadataPass());
+  nodes.addPass(createLowerAffinePass());
+  nodes.addPass(createSCFToControlFlowPass());
   // Vector lowering first: it creates arith ops the arith lowering handles.
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createArithToLLVMConversionPass());
+  // Within a function: signatures keep their memrefs until func-to-llvm.
+  nodes.addPass(createConvertVectorToLLVMPass());
+  nodes.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass()); // declares libm functions
+  pm.addNestedPass<func::FuncOp>(createArithToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   ConvertFuncToLLVMPassOptions funcOptions;
   funcOptions.useBarePtrCallConv = true;
   pm.addPass(createConvertFuncToLLVMPass(funcOptions));
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createReconcileUnrealizedCastsPass());
   pm.addPass(createEmitABIPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createCanonicalizerPass());
 }
 
 void mlir::onnxq::registerLowerToLLVMPipeline() {

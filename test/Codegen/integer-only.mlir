@@ -7,10 +7,11 @@
 // MaxPool, a residual Add, Concat with requantization, GlobalAveragePool,
 // Flatten and Gemm.
 
-// The graph computes with integer vector arithmetic (the requantization's
-// int64 products among it), and the grep above finds no float instruction
-// or float intrinsic anywhere in the module.
-// CHECK-LABEL: define internal {{.*}}@int8_net(
+// The graph's nodes (functions int8_net_<node>; the graph, a list of calls to
+// them, is inlined into integer_only_run) compute with integer vector arithmetic (the requantization's int64
+// products among it), and the grep above finds no float instruction or float
+// intrinsic anywhere in the module.
+// CHECK: define internal {{.*}}@int8_net_{{[A-Za-z0-9_]+}}(
 // CHECK: mul <{{[0-9]+}} x i64>
 // CHECK-LABEL: define {{.*}}@integer_only_run(
 

@@ -57,6 +57,27 @@ def PlanWorkspacePass : Pass<"onnxq-plan-workspace", "ModuleOp"> {
   let dependentDialects = ["memref::MemRefDialect", "arith::ArithDialect"];
 }
 
+def OutlineNodesPass : Pass<"onnxq-outline-nodes", "ModuleOp"> {
+  let summary = "Move each graph node's code into a function of its own";
+  let description = [{
+    After bufferization and workspace planning, each run of consecutive ops
+    of the graph function that share a location (the ops one ONNX node
+    became) and do work (loops, linalg ops, calls) moves into a private
+    function `<graph>_<node>` called from the graph in its place. The node
+    function takes the graph arguments it uses (the input, output and
+    workspace buffers, `llvm.noalias` as on the graph) and recomputes the
+    views and constants it needs; it is marked `noinline`.
+
+    Why: LLVM's loop passes cost time quadratic in the number of loops of a
+    function (ScalarEvolution walks every loop before the one it analyses),
+    so one function per node compiles much faster than one per graph; MLIR's
+    function passes then run in parallel; profiles name each node. A run
+    whose results are used elsewhere, or that needs a value other than an
+    argument, a view or a constant, stays in the graph.
+  }];
+  let dependentDialects = ["func::FuncDialect"];
+}
+
 def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
   let summary = "Register-blocked vector kernels for contractions and window reductions";
   let description = [{

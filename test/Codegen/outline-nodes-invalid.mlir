@@ -1,0 +1,15 @@
+// RUN: onnx-quant-opt %s --onnxq-outline-nodes --split-input-file -verify-diagnostics
+
+// expected-error @+1 {{no valid 'onnxq.abi'}}
+module {
+  func.func @graph() {
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{no graph function 'graph' to outline nodes from}}
+module attributes {onnxq.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 0 : i64}} {
+  func.func private @graph()
+}
