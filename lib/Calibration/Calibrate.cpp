@@ -18,6 +18,7 @@
 #include "onnx-quant/Calibration/Ranges.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -181,15 +182,20 @@ void CalibratePass::runOnOperation() {
     return signalPassFailure();
   }
 
-  // Ranges onto the IR (and the table).
+  // Ranges onto the IR (and the table). Each tensor's choice is independent
+  // (the KL search takes milliseconds per tensor): on all cores.
+  std::vector<Range> ranges(stats.size());
+  parallelFor(&getContext(), 0, stats.size(), [&](size_t i) {
+    ranges[i] =
+        stats[i].selectRange(*rangeMethod, percentile, bits, entropyFloor);
+  });
   std::vector<std::pair<std::string, TensorRange>> table;
-  for (auto [tensor, stat] : llvm::zip(observed, stats)) {
+  for (auto [tensor, stat, range] : llvm::zip(observed, stats, ranges)) {
     if (stat.empty()) {
       emitWarning(tensor.value.getLoc())
           << "onnx-calibrate: tensor '" << tensor.name
           << "' had no finite value on any sample; its range is [0, 0]";
     }
-    Range range = stat.selectRange(*rangeMethod, percentile, bits, entropyFloor);
     setAnnotatedRange(tensor.value, range.min, range.max);
     table.push_back({tensor.name, TensorRange{range.min, range.max,
                                               method, int64_t(used)}});
