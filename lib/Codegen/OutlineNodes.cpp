@@ -53,9 +53,8 @@ std::optional<StringRef> getNodeName(Location loc) {
 /// `<graph>_<node>` with the node name reduced to a C identifier's characters.
 std::string getFunctionName(StringRef graph, Location loc, unsigned index) {
   std::optional<StringRef> node = getNodeName(loc);
-  std::string name =
-      (graph + "_" + (node ? *node : StringRef("node" + std::to_string(index))))
-          .str();
+  std::string name = graph.str() + "_" +
+                     (node ? node->str() : "node" + std::to_string(index));
   for (char &c : name)
     if (!llvm::isAlnum(c) && c != '_')
       c = '_';
