@@ -41,15 +41,6 @@ namespace {
 
 constexpr llvm::StringLiteral kEntry = "onnxq_calibration";
 
-/// The module's single graph function, or an error.
-FailureOr<func::FuncOp> getGraphFunction(ModuleOp module, StringRef pass) {
-  auto funcs = llvm::to_vector(module.getOps<func::FuncOp>());
-  if (funcs.size() != 1)
-    return module.emitError() << pass << " expects exactly one graph function, "
-                              << "found " << funcs.size();
-  return funcs.front();
-}
-
 struct CalibratePass : public onnxq::impl::CalibratePassBase<CalibratePass> {
   using Base::Base;
 

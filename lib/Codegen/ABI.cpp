@@ -90,6 +90,16 @@ bool mlir::onnxq::isValidCIdentifier(StringRef name) {
   return llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
+std::string mlir::onnxq::makeCIdentifier(StringRef name) {
+  std::string identifier = name.str();
+  for (char &c : identifier)
+    if (!llvm::isAlnum(c))
+      c = '_';
+  if (identifier.empty() || llvm::isDigit(identifier.front()))
+    identifier = "m_" + identifier;
+  return identifier;
+}
+
 /// A C string literal for `text` (names may hold any character).
 static std::string quoteC(StringRef text) {
   std::string out = "\"";

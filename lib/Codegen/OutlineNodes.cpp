@@ -18,7 +18,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::onnxq {
 #define GEN_PASS_DEF_OUTLINENODESPASS
@@ -50,15 +49,11 @@ std::optional<StringRef> getNodeName(Location loc) {
   return name;
 }
 
-/// `<graph>_<node>` with the node name reduced to a C identifier's characters.
+/// `<graph>_<node>`, made a C identifier.
 std::string getFunctionName(StringRef graph, Location loc, unsigned index) {
   std::optional<StringRef> node = getNodeName(loc);
-  std::string name = graph.str() + "_" +
-                     (node ? node->str() : "node" + std::to_string(index));
-  for (char &c : name)
-    if (!llvm::isAlnum(c) && c != '_')
-      c = '_';
-  return name;
+  return makeCIdentifier(graph.str() + "_" +
+                         (node ? node->str() : "node" + std::to_string(index)));
 }
 
 /// Consecutive ops of one node (same location) that do the work.

@@ -13,13 +13,19 @@ namespace mlir::onnxq {
 using namespace mlir;
 using namespace mlir::onnxq;
 
-FailureOr<func::FuncOp> mlir::onnxq::getGraphFunction(ModuleOp module) {
+FailureOr<func::FuncOp> mlir::onnxq::getGraphFunction(ModuleOp module,
+                                                     StringRef user) {
   // Declarations are functions the graph calls (calibration's observers).
-  auto funcs = llvm::make_filter_range(module.getOps<func::FuncOp>(),
-                                       [](func::FuncOp f) { return !f.isExternal(); });
-  if (std::distance(funcs.begin(), funcs.end()) != 1)
-    return module.emitError("expects exactly one function (the graph)");
-  return *funcs.begin();
+  auto funcs = llvm::to_vector(llvm::make_filter_range(
+      module.getOps<func::FuncOp>(), [](func::FuncOp f) { return !f.isExternal(); }));
+  if (funcs.size() != 1) {
+    InFlightDiagnostic error = module.emitError();
+    if (!user.empty())
+      error << user << " ";
+    return error << "expects exactly one function (the graph), found "
+                 << funcs.size();
+  }
+  return funcs.front();
 }
 
 namespace {

@@ -186,13 +186,7 @@ static OwningOpRef<ModuleOp> loadInput(MLIRContext &context, StringRef path,
 /// The input file's stem as a C identifier ("squeezenet1.1-x" ->
 /// "squeezenet1_1_x").
 static std::string getDefaultEntry(StringRef inputPath) {
-  std::string name = sys::path::stem(inputPath).str();
-  for (char &c : name)
-    if (!isAlnum(c))
-      c = '_';
-  if (name.empty() || isDigit(name.front()))
-    name = "m_" + name;
-  return name;
+  return onnxq::makeCIdentifier(sys::path::stem(inputPath));
 }
 
 static std::string getHeaderPath(StringRef outputPath) {

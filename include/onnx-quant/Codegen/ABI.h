@@ -10,6 +10,7 @@
 #ifndef ONNXQUANT_CODEGEN_ABI_H
 #define ONNXQUANT_CODEGEN_ABI_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include <string>
@@ -34,12 +35,21 @@ struct ModelABI {
 
 constexpr llvm::StringLiteral kABIAttrName = "onnxq.abi";
 
+/// The single function defined in `module` (the graph; declarations are
+/// functions it calls); emits an error, prefixed with `user` when given,
+/// unless there is exactly one.
+FailureOr<func::FuncOp> getGraphFunction(ModuleOp module, StringRef user = "");
+
 /// Reads the ABI from the module; emits an error and fails if absent.
 FailureOr<ModelABI> readModelABI(ModuleOp module);
 void writeModelABI(ModuleOp module, const ModelABI &abi);
 
 /// Whether `name` is a valid C identifier (the entry name).
 bool isValidCIdentifier(StringRef name);
+
+/// `name` made a valid C identifier: every other character becomes '_', and
+/// "m_" goes in front of a leading digit or an empty name.
+std::string makeCIdentifier(StringRef name);
 
 /// The C header declaring the ABI of `abi` (valid C99 and C++).
 std::string emitHeader(const ModelABI &abi);
