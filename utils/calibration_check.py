@@ -827,7 +827,7 @@ def cmd_images(args):
                 if err > limit:
                     bad.append(f"{key}: ours [{o['min']:.6g}, {o['max']:.6g}] "
                                f"PIL [{lo:.6g}, {hi:.6g}]")
-            # The graph input's own range (onnxq.range / JSON entry "x").
+            # The graph input's own range (onnx.range / JSON entry "x").
             if "x" in ours:
                 e = max(abs(ours["x"]["min"] - ref.min()), abs(ours["x"]["max"] - ref.max()))
                 worst = max(worst, e)

@@ -10,10 +10,10 @@
 
 #include "onnx-quant/Calibration/Passes.h"
 #include "onnx-quant/Codegen/Passes.h"
-#include "onnx-quant/Export/Passes.h"
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Conversion/Passes.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
+#include "onnx-quant/Import/Passes.h"
 #include "onnx-quant/Quantization/Passes.h"
 #include "onnx-quant/Transforms/Passes.h"
 
@@ -56,10 +56,10 @@ inline void registerAllDialects(DialectRegistry &registry) {
 inline void registerAllPasses() {
   // canonicalize, cse, symbol-dce, inline, ...
   registerTransformsPasses();
+  registerImportPasses();
   registerGraphTransformsPasses();
   registerCalibrationPasses();
   registerQuantizationPasses();
-  registerExportPasses();
   registerConversionPasses();
   registerCodegenPasses();
   registerLowerToLLVMPipeline();

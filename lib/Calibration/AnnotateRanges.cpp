@@ -2,6 +2,8 @@
 
 #include "onnx-quant/Calibration/Passes.h"
 #include "onnx-quant/Calibration/Ranges.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
+#include "onnx-quant/Execution/ObservingModel.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
@@ -35,13 +37,10 @@ struct AnnotateRangesPass
                        "(written by --onnx-calibrate=\"... save=FILE\")");
       return signalPassFailure();
     }
-    auto funcs = llvm::to_vector(module.getOps<func::FuncOp>());
-    if (funcs.size() != 1) {
-      module.emitError() << "onnx-annotate-ranges expects exactly one graph "
-                            "function, found "
-                         << funcs.size();
+    FailureOr<func::FuncOp> graph =
+        getGraphFunction(module, "onnx-annotate-ranges");
+    if (failed(graph))
       return signalPassFailure();
-    }
     auto table = readRangesJSON(file, module.getLoc());
     if (failed(table))
       return signalPassFailure();
@@ -49,7 +48,7 @@ struct AnnotateRangesPass
     for (auto &[name, range] : *table)
       ranges[name] = range;
 
-    std::vector<ObservedTensor> observed = collectObservedTensors(funcs.front());
+    std::vector<ObservedTensor> observed = collectObservedTensors(*graph);
     std::vector<std::string> missing, unknown;
     llvm::StringSet<> known;
     for (const ObservedTensor &tensor : observed) {
@@ -86,13 +85,11 @@ struct AnnotateRangesPass
       method = range.method;
       samples = range.samples;
     }
-    Builder builder(&getContext());
-    module->setAttr(
-        kCalibrationAttrName,
-        builder.getDictionaryAttr(
-            {builder.getNamedAttr("method", builder.getStringAttr(method)),
-             builder.getNamedAttr("samples", builder.getI64IntegerAttr(samples)),
-             builder.getNamedAttr("file", builder.getStringAttr(file))}));
+    CalibrationInfo info;
+    info.method = method;
+    info.samples = samples;
+    info.file = file;
+    setCalibrationInfo(module, info);
   }
 };
 } // namespace

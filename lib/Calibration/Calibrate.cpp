@@ -9,13 +9,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Report.h"
+#include "Progress.h"
 #include "Statistics.h"
 #include "StatisticsWorker.h"
 
-#include "onnx-quant/Calibration/Observe.h"
 #include "onnx-quant/Calibration/Passes.h"
 #include "onnx-quant/Calibration/Ranges.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
+#include "onnx-quant/Execution/ObservingModel.h"
+#include "onnx-quant/Execution/SampleBatches.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Threading.h"
@@ -191,19 +193,16 @@ void CalibratePass::runOnOperation() {
     table.push_back({tensor.name, TensorRange{range.min, range.max,
                                               method, int64_t(used)}});
   }
-  Builder builder(&getContext());
   // Where the samples came from, so that later passes (the quantization
   // report) can run the model on the same data.
   SmallString<256> dataPath(data);
   llvm::sys::fs::make_absolute(dataPath);
-  SmallVector<NamedAttribute> info{
-      builder.getNamedAttr("data", builder.getStringAttr(dataPath)),
-      builder.getNamedAttr("method", builder.getStringAttr(method)),
-      builder.getNamedAttr("samples", builder.getI64IntegerAttr(used))};
-  if (!preprocess.empty())
-    info.push_back(
-        builder.getNamedAttr("preprocess", builder.getStringAttr(preprocess)));
-  module->setAttr(kCalibrationAttrName, builder.getDictionaryAttr(info));
+  CalibrationInfo info;
+  info.method = method;
+  info.samples = used;
+  info.data = dataPath.str().str();
+  info.preprocess = preprocess;
+  setCalibrationInfo(module, info);
   if (!save.empty()) {
     std::string error;
     auto file = openOutputFile(save, &error);

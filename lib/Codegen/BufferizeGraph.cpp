@@ -1,6 +1,6 @@
 //===- BufferizeGraph.cpp - bufferization for the C ABI -------------------===//
 
-#include "PassDetail.h"
+#include "onnx-quant/Codegen/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"

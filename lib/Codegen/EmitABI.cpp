@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PassDetail.h"
-
 #include "onnx-quant/Codegen/ABI.h"
+#include "onnx-quant/Codegen/Passes.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
+
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 

@@ -9,9 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PassDetail.h"
-
 #include "onnx-quant/Codegen/ABI.h"
+#include "onnx-quant/Codegen/Passes.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
+
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
@@ -36,22 +37,9 @@ bool isRematerializable(Operation *op) {
          !op->hasTrait<OpTrait::IsTerminator>();
 }
 
-/// The first node name in `loc` (fused locations hold several).
-std::optional<StringRef> getNodeName(Location loc) {
-  std::optional<StringRef> name;
-  loc->walk([&](Location inner) {
-    if (auto nameLoc = dyn_cast<NameLoc>(inner)) {
-      name = nameLoc.getName().getValue();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return name;
-}
-
 /// `<graph>_<node>`, made a C identifier.
 std::string getFunctionName(StringRef graph, Location loc, unsigned index) {
-  std::optional<StringRef> node = getNodeName(loc);
+  std::optional<StringRef> node = findNodeName(loc);
   return makeCIdentifier(graph.str() + "_" +
                          (node ? node->str() : "node" + std::to_string(index)));
 }

@@ -1,10 +1,10 @@
 //===- Pipeline.cpp - onnx dialect to the LLVM dialect --------------------===//
 
 #include "onnx-quant/Codegen/Pipeline.h"
-#include "onnx-quant/Transforms/Passes.h"
 
 #include "onnx-quant/Codegen/Passes.h"
 #include "onnx-quant/Conversion/Passes.h"
+#include "onnx-quant/Quantization/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"

@@ -8,9 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PassDetail.h"
-
 #include "onnx-quant/Codegen/ABI.h"
+#include "onnx-quant/Codegen/Passes.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
+
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

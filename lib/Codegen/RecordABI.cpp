@@ -1,8 +1,9 @@
 //===- RecordABI.cpp - record the graph's inputs and outputs --------------===//
 
-#include "PassDetail.h"
-
 #include "onnx-quant/Codegen/ABI.h"
+#include "onnx-quant/Codegen/Passes.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
+
 #include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
 
 namespace mlir::onnxq {
@@ -13,38 +14,23 @@ namespace mlir::onnxq {
 using namespace mlir;
 using namespace mlir::onnxq;
 
-FailureOr<func::FuncOp> mlir::onnxq::getGraphFunction(ModuleOp module,
-                                                     StringRef user) {
-  // Declarations are functions the graph calls (calibration's observers).
-  auto funcs = llvm::to_vector(llvm::make_filter_range(
-      module.getOps<func::FuncOp>(), [](func::FuncOp f) { return !f.isExternal(); }));
-  if (funcs.size() != 1) {
-    InFlightDiagnostic error = module.emitError();
-    if (!user.empty())
-      error << user << " ";
-    return error << "expects exactly one function (the graph), found "
-                 << funcs.size();
-  }
-  return funcs.front();
-}
-
 namespace {
 struct RecordABIPass : onnxq::impl::RecordABIPassBase<RecordABIPass> {
   using Base::Base;
 
-  FailureOr<TensorABI> describe(func::FuncOp func, Type type, StringAttr name,
+  FailureOr<TensorABI> describe(func::FuncOp func, Type type, StringRef name,
                                 StringRef fallback) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     std::optional<ONNXDataType> dtype =
         tensorType ? getONNXDataType(tensorType.getElementType()) : std::nullopt;
     if (!tensorType || !tensorType.hasStaticShape() || !dtype)
       return func.emitError() << "graph input/output '"
-                              << (name ? name.getValue() : fallback)
+                              << (name.empty() ? fallback : name)
                               << "' needs a static shape and an ONNX element "
                                  "type, got "
                               << type;
     unsigned bits = tensorType.getElementType().getIntOrFloatBitWidth();
-    return TensorABI{name ? name.str() : fallback.str(), int64_t(*dtype),
+    return TensorABI{(name.empty() ? fallback : name).str(), int64_t(*dtype),
                      std::max<int64_t>(1, bits / 8),
                      SmallVector<int64_t>(tensorType.getShape())};
   }
@@ -65,7 +51,7 @@ struct RecordABIPass : onnxq::impl::RecordABIPassBase<RecordABIPass> {
     FunctionType type = func->getFunctionType();
     for (auto [i, input] : llvm::enumerate(type.getInputs())) {
       FailureOr<TensorABI> t =
-          describe(*func, input, func->getArgAttrOfType<StringAttr>(i, "onnx.name"),
+          describe(*func, input, getInputName(*func, i),
                    "input_" + std::to_string(i));
       if (failed(t))
         return signalPassFailure();
@@ -73,7 +59,7 @@ struct RecordABIPass : onnxq::impl::RecordABIPassBase<RecordABIPass> {
     }
     for (auto [i, output] : llvm::enumerate(type.getResults())) {
       FailureOr<TensorABI> t = describe(
-          *func, output, func->getResultAttrOfType<StringAttr>(i, "onnx.name"),
+          *func, output, getOutputName(*func, i),
           "output_" + std::to_string(i));
       if (failed(t))
         return signalPassFailure();

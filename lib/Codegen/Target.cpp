@@ -27,8 +27,8 @@ static std::string getHostFeatures() {
   return features;
 }
 
-static FailureOr<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(ModuleOp module, const TargetOptions &options) {
+FailureOr<std::unique_ptr<llvm::TargetMachine>>
+mlir::onnxq::createTargetMachine(const TargetOptions &options, Location loc) {
   llvm::InitializeAllTargetInfos();
   llvm::InitializeAllTargets();
   llvm::InitializeAllTargetMCs();
@@ -38,7 +38,7 @@ createTargetMachine(ModuleOp module, const TargetOptions &options) {
   std::string error;
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return module.emitError() << "unknown target triple '" << triple.str()
+    return emitError(loc) << "unknown target triple '" << triple.str()
                               << "': " << error
                               << " (run `llc-22 --version` for the registered "
                                  "targets)";
@@ -55,13 +55,26 @@ createTargetMachine(ModuleOp module, const TargetOptions &options) {
       triple, cpu, features, targetOptions, llvm::Reloc::PIC_,
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   if (!machine)
-    return module.emitError() << "cannot create a target machine for '"
+    return emitError(loc) << "cannot create a target machine for '"
                               << triple.str() << "'";
   if (!cpu.empty() && !machine->getMCSubtargetInfo()->isCPUStringValid(cpu))
-    return module.emitError() << "unknown CPU '" << cpu << "' for '"
+    return emitError(loc) << "unknown CPU '" << cpu << "' for '"
                               << triple.str() << "' (run `llc-22 -mtriple="
                               << triple.str() << " -mcpu=help` for the list)";
   return machine;
+}
+
+void mlir::onnxq::prepareForTarget(llvm::Module &module,
+                                   const llvm::TargetMachine &machine) {
+  module.setTargetTriple(machine.getTargetTriple());
+  module.setDataLayout(machine.createDataLayout());
+  // LLVM caps x86 vectors at 256 bits by default even with AVX-512 (to avoid
+  // frequency drops on old parts); whole-model kernels want the full width.
+  if (machine.getTargetTriple().isX86() &&
+      machine.getMCSubtargetInfo()->checkFeatures("+avx512f"))
+    for (llvm::Function &function : module)
+      if (!function.isDeclaration())
+        function.addFnAttr("prefer-vector-width", "512");
 }
 
 static void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
@@ -82,7 +95,7 @@ static void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
 FailureOr<unsigned> mlir::onnxq::getVectorBits(ModuleOp module,
                                               const TargetOptions &options) {
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(module, options);
+      createTargetMachine(options, module.getLoc());
   if (failed(machine))
     return failure();
   const llvm::MCSubtargetInfo *info = (*machine)->getMCSubtargetInfo();
@@ -100,7 +113,7 @@ LogicalResult mlir::onnxq::emitNativeCode(ModuleOp module,
                                           OutputKind kind,
                                           llvm::raw_pwrite_stream &os) {
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(module, options);
+      createTargetMachine(options, module.getLoc());
   if (failed(machine))
     return failure();
   DialectRegistry registry;
@@ -113,15 +126,7 @@ LogicalResult mlir::onnxq::emitNativeCode(ModuleOp module,
       translateModuleToLLVMIR(module, llvmContext, "onnx-quant");
   if (!llvmModule)
     return module.emitError("translation to LLVM IR failed");
-  llvmModule->setTargetTriple((*machine)->getTargetTriple());
-  llvmModule->setDataLayout((*machine)->createDataLayout());
-  // LLVM caps x86 vectors at 256 bits by default even with AVX-512 (to avoid
-  // frequency drops on old parts); whole-model kernels want the full width.
-  if ((*machine)->getTargetTriple().isX86() &&
-      (*machine)->getMCSubtargetInfo()->checkFeatures("+avx512f"))
-    for (llvm::Function &function : *llvmModule)
-      if (!function.isDeclaration())
-        function.addFnAttr("prefer-vector-width", "512");
+  prepareForTarget(*llvmModule, **machine);
   optimize(*llvmModule, **machine);
 
   if (kind == OutputKind::LLVMIR) {

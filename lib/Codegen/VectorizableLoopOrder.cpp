@@ -1,6 +1,6 @@
 //===- VectorizableLoopOrder.cpp - innermost loop parallel ----------------===//
 
-#include "PassDetail.h"
+#include "onnx-quant/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"

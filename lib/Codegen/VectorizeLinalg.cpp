@@ -1,6 +1,6 @@
 //===- VectorizeLinalg.cpp - tile the innermost loop and vectorize --------===//
 
-#include "PassDetail.h"
+#include "onnx-quant/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

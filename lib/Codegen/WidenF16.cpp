@@ -1,6 +1,6 @@
 //===- WidenF16.cpp - compute float16 graphs in float32 -------------------===//
 
-#include "PassDetail.h"
+#include "onnx-quant/Codegen/Passes.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"

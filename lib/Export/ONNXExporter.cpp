@@ -2,9 +2,9 @@
 
 #include "onnx-quant/Export/ONNXExporter.h"
 
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
-#include "onnx-quant/Import/ONNXImporter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -54,9 +54,8 @@ std::string Exporter::uniqueName(StringRef base, llvm::StringSet<> &used) {
 }
 
 std::string Exporter::nodeName(Location loc, StringRef fallback) {
-  auto nameLoc = dyn_cast<NameLoc>(loc);
-  return uniqueName(nameLoc ? nameLoc.getName().getValue() : fallback,
-                    usedNodeNames);
+  StringRef name = getNodeName(loc);
+  return uniqueName(name.empty() ? fallback : name, usedNodeNames);
 }
 
 LogicalResult Exporter::exportTensor(ElementsAttr attr, Location loc,
@@ -156,9 +155,8 @@ LogicalResult Exporter::exportAttribute(NamedAttribute attr, Operation *op,
 
 LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
   if (auto constant = dyn_cast<ConstantOp>(op)) {
-    auto nameLoc = dyn_cast<NameLoc>(op->getLoc());
-    std::string name =
-        uniqueName(nameLoc ? nameLoc.getName().getValue() : "const");
+    StringRef initializer = getNodeName(op);
+    std::string name = uniqueName(initializer.empty() ? "const" : initializer);
     names[constant.getResult()] = name;
     onnxpb::TensorProto *tensor = graph.add_initializer();
     tensor->set_name(name);
@@ -213,7 +211,7 @@ LogicalResult Exporter::run(onnxpb::ModelProto &model) {
   model.set_producer_name("onnx-quant");
   auto *opset = model.add_opset_import();
   opset->set_domain("");
-  opset->set_version(getMaxSupportedOpset());
+  opset->set_version(kDialectOpset);
   bool microsoft = false;
   func.walk([&](Operation *op) {
     microsoft |= op->hasTrait<MicrosoftDomain>();
@@ -228,9 +226,9 @@ LogicalResult Exporter::run(onnxpb::ModelProto &model) {
   Block &body = func.getBody().front();
 
   for (BlockArgument arg : body.getArguments()) {
-    auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "onnx.name");
-    std::string name = uniqueName(attr ? attr.getValue()
-                                       : "input_" + std::to_string(arg.getArgNumber()));
+    StringRef input = getInputName(func, arg.getArgNumber());
+    std::string name = uniqueName(
+        input.empty() ? "input_" + std::to_string(arg.getArgNumber()) : input);
     names[arg] = name;
     if (failed(addValueInfo(arg, name, *graph.mutable_input())))
       return failure();
@@ -239,8 +237,9 @@ LogicalResult Exporter::run(onnxpb::ModelProto &model) {
   auto returnOp = cast<func::ReturnOp>(body.getTerminator());
   SmallVector<std::string> outputNames;
   for (auto [i, value] : llvm::enumerate(returnOp.getOperands())) {
-    auto attr = func.getResultAttrOfType<StringAttr>(i, "onnx.name");
-    std::string name = uniqueName(attr ? attr.getValue() : "output_" + std::to_string(i));
+    StringRef output = getOutputName(func, i);
+    std::string name =
+        uniqueName(output.empty() ? "output_" + std::to_string(i) : output);
     outputNames.push_back(name);
     Operation *def = value.getDefiningOp();
     if (def && !isa<ConstantOp>(def) && !names.count(value))
@@ -276,12 +275,11 @@ LogicalResult Exporter::run(onnxpb::ModelProto &model) {
 
 LogicalResult mlir::onnxq::exportONNXModel(ModuleOp module,
                                            llvm::raw_ostream &os) {
-  auto funcs = module.getOps<func::FuncOp>();
-  if (std::distance(funcs.begin(), funcs.end()) != 1)
-    return module.emitError("--emit=onnx expects a module with exactly one "
-                            "function (the graph)");
+  FailureOr<func::FuncOp> graph = getGraphFunction(module, "--emit=onnx");
+  if (failed(graph))
+    return failure();
   onnxpb::ModelProto model;
-  if (failed(Exporter(*funcs.begin()).run(model)))
+  if (failed(Exporter(*graph).run(model)))
     return failure();
   try {
     onnxpb::checker::check_model(model);

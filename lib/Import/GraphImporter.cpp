@@ -4,10 +4,12 @@
 #include "ModelLoader.h"
 #include "TensorImporter.h"
 
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include "onnx/defs/schema.h"
@@ -276,24 +278,38 @@ OwningOpRef<ModuleOp> GraphImporter::importModel() {
   int argIndex = 0;
   for (const onnxpb::ValueInfoProto &input : graph.input())
     if (!initializers.count(input.name()))
-      func.setArgAttr(argIndex++, "onnx.name",
+      func.setArgAttr(argIndex++, kTensorNameAttrName,
                       builder.getStringAttr(input.name()));
   for (auto [i, output] : llvm::enumerate(graph.output()))
-    func.setResultAttr(i, "onnx.name", builder.getStringAttr(output.name()));
+    func.setResultAttr(i, kTensorNameAttrName,
+                       builder.getStringAttr(output.name()));
   if (failed(verify(*module)))
     return nullptr;
   return module;
 }
 
-OwningOpRef<ModuleOp> mlir::onnxq::importONNXFile(MLIRContext *context,
-                                                  StringRef path,
-                                                  const ImportOptions &options) {
+OwningOpRef<ModuleOp> mlir::onnxq::importONNXModel(MLIRContext *context,
+                                                   StringRef data,
+                                                   StringRef path,
+                                                   const ImportOptions &options) {
   context->loadDialect<ONNXDialect, func::FuncDialect>();
   Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
   onnxpb::ModelProto model;
-  if (failed(loadModel(context, path, fileLoc, options, model)))
+  if (failed(loadModel(context, data, path, fileLoc, options, model)))
     return nullptr;
   return GraphImporter(context, model, path, options).importModel();
+}
+
+OwningOpRef<ModuleOp> mlir::onnxq::importONNXFile(MLIRContext *context,
+                                                  StringRef path,
+                                                  const ImportOptions &options) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false);
+  if (std::error_code ec = buffer.getError()) {
+    emitError(FileLineColLoc::get(context, path, 0, 0))
+        << "cannot read the model file: " << ec.message();
+    return nullptr;
+  }
+  return importONNXModel(context, (*buffer)->getBuffer(), path, options);
 }
 
 std::optional<std::string>

@@ -10,7 +10,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include "onnx/checker.h"
@@ -50,12 +49,10 @@ std::string mlir::onnxq::getNodeName(const onnxpb::NodeProto &node,
   return node.op_type() + "_" + std::to_string(index);
 }
 
-static LogicalResult parseModel(StringRef path, Location loc,
+/// Parses `data`, in the format `path`'s extension names (binary protobuf
+/// unless .onnxtext, .textproto or .pbtxt).
+static LogicalResult parseModel(StringRef data, StringRef path, Location loc,
                                 onnxpb::ModelProto &model) {
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false);
-  if (std::error_code ec = buffer.getError())
-    return emitError(loc) << "cannot read the model file: " << ec.message();
-  StringRef data = (*buffer)->getBuffer();
   StringRef ext = llvm::sys::path::extension(path);
   if (ext == ".onnxtext") {
     auto status = onnxpb::OnnxParser::Parse(model, data.str().c_str());
@@ -248,11 +245,13 @@ static LogicalResult fixInputShapes(onnxpb::ModelProto &model,
   return success();
 }
 
-LogicalResult mlir::onnxq::loadModel(MLIRContext *context, StringRef path,
-                                     Location loc, const ImportOptions &options,
+LogicalResult mlir::onnxq::loadModel(MLIRContext *context, StringRef data,
+                                     StringRef path, Location loc,
+                                     const ImportOptions &options,
                                      onnxpb::ModelProto &model) {
   registerMicrosoftSchemas();
-  if (failed(parseModel(path, loc, model)) || failed(checkOpsets(model, loc)) ||
+  if (failed(parseModel(data, path, loc, model)) ||
+      failed(checkOpsets(model, loc)) ||
       failed(checkSupportedOps(context, model, loc)) ||
       failed(fixInputShapes(model, options, loc)))
     return failure();

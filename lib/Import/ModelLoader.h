@@ -9,11 +9,13 @@
 
 namespace mlir::onnxq {
 
-/// Reads `path` into `model`, checks that every node is an op the dialect
-/// has, fixes dynamic graph-input dimensions, then runs the ONNX checker and
-/// shape inference. Reports errors at `fileLoc` and returns failure.
-LogicalResult loadModel(MLIRContext *context, StringRef path, Location fileLoc,
-                        const ImportOptions &options,
+/// Parses `data`, the contents of the model file `path` (whose extension
+/// says the format, and whose folder holds external data), into `model`,
+/// checks that every node is an op the dialect has, fixes dynamic
+/// graph-input dimensions, then runs the ONNX checker and shape inference.
+/// Reports errors at `fileLoc` and returns failure.
+LogicalResult loadModel(MLIRContext *context, StringRef data, StringRef path,
+                        Location fileLoc, const ImportOptions &options,
                         ONNX_NAMESPACE::ModelProto &model);
 
 /// The ai.onnx opset the model imports (0 when it declares none).

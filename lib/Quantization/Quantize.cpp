@@ -8,15 +8,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "QuantParams.h"
+#include "ScaleAndZeroPoint.h"
 #include "Report.h"
 
-#include "onnx-quant/Calibration/Observe.h"
-#include "onnx-quant/Calibration/Ranges.h"
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Execution/ObservingModel.h"
 #include "onnx-quant/Quantization/Passes.h"
-#include "onnx-quant/Transforms/NodeNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/MapVector.h"
@@ -138,11 +137,11 @@ private:
   StringRef getFloatReason(Operation *op);
   bool isSelected(Operation *op) { return getFloatReason(op).empty(); }
   /// The parameters of activation `value` from its annotated range.
-  FailureOr<QuantParams> getActivationParams(Value value, Operation *user);
-  void insertQDQ(Value value, QuantParams params);
+  FailureOr<ScaleAndZeroPoint> getActivationParams(Value value, Operation *user);
+  void insertQDQ(Value value, ScaleAndZeroPoint params);
   /// Replaces the weights (and bias) of `op` with quantized constants and
   /// DequantizeLinear ops; returns the weight scales (one per channel).
-  LogicalResult quantizeWeights(Operation *op, std::optional<QuantParams> input);
+  LogicalResult quantizeWeights(Operation *op, std::optional<ScaleAndZeroPoint> input);
 
   QuantType activationType{}, weightType{};
 };
@@ -166,9 +165,7 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
                   ")");
   if (failed(checkNodeNamesExist(module, exclude, "onnx-quantize: exclude")))
     return failure();
-  bool anyRange = false;
-  func.walk([&](Operation *op) { anyRange |= op->hasAttr(kRangesAttrName); });
-  if (!anyRange)
+  if (!hasAnnotatedRanges(func))
     return fail("the graph has no activation ranges; run "
                 "--onnx-calibrate=\"data=DIR\" or "
                 "--onnx-annotate-ranges=\"file=ranges.json\" before it");
@@ -191,7 +188,7 @@ StringRef QuantizePass::getFloatReason(Operation *op) {
   return "";
 }
 
-FailureOr<QuantParams> QuantizePass::getActivationParams(Value value,
+FailureOr<ScaleAndZeroPoint> QuantizePass::getActivationParams(Value value,
                                                          Operation *user) {
   std::optional<std::pair<float, float>> range = getAnnotatedRange(value);
   if (!range) {
@@ -203,11 +200,11 @@ FailureOr<QuantParams> QuantizePass::getActivationParams(Value value,
     diag << "; calibrate after the passes that change the graph";
     return failure();
   }
-  return computeQuantParams(range->first, range->second, activationType,
+  return computeScaleAndZeroPoint(range->first, range->second, activationType,
                             symmetricActivations);
 }
 
-void QuantizePass::insertQDQ(Value value, QuantParams params) {
+void QuantizePass::insertQDQ(Value value, ScaleAndZeroPoint params) {
   MLIRContext *ctx = &getContext();
   OpBuilder b(ctx);
   if (Operation *def = value.getDefiningOp())
@@ -229,7 +226,7 @@ void QuantizePass::insertQDQ(Value value, QuantParams params) {
 }
 
 LogicalResult QuantizePass::quantizeWeights(Operation *op,
-                                            std::optional<QuantParams> input) {
+                                            std::optional<ScaleAndZeroPoint> input) {
   std::optional<std::pair<unsigned, int64_t>> weight = getWeightOperand(op);
   if (!weight)
     return success();
@@ -252,9 +249,9 @@ LogicalResult QuantizePass::quantizeWeights(Operation *op,
   SmallVector<float> absMax(channels, 0.0f);
   for (auto [i, v] : llvm::enumerate(*values))
     absMax[channelOf(i)] = std::max(absMax[channelOf(i)], std::fabs(v));
-  SmallVector<QuantParams> params;
+  SmallVector<ScaleAndZeroPoint> params;
   for (float m : absMax)
-    params.push_back(computeQuantParams(-m, m, weightType, /*symmetric=*/true));
+    params.push_back(computeScaleAndZeroPoint(-m, m, weightType, /*symmetric=*/true));
   SmallVector<int64_t> q(values->size());
   for (auto [i, v] : llvm::enumerate(*values))
     q[i] = quantizeValue(v, params[channelOf(i)], weightType);
@@ -270,7 +267,7 @@ LogicalResult QuantizePass::quantizeWeights(Operation *op,
   auto zpType = RankedTensorType::get(paramShape, intType);
   SmallVector<float> scales;
   SmallVector<int64_t> zeroPoints;
-  for (QuantParams p : params) {
+  for (ScaleAndZeroPoint p : params) {
     scales.push_back(p.scale);
     zeroPoints.push_back(p.zeroPoint);
   }
@@ -328,13 +325,10 @@ LogicalResult QuantizePass::quantizeWeights(Operation *op,
 
 void QuantizePass::runOnOperation() {
   ModuleOp module = getOperation();
-  auto funcs = llvm::to_vector(module.getOps<func::FuncOp>());
-  if (funcs.size() != 1) {
-    module.emitError() << "onnx-quantize expects exactly one graph function, "
-                       << "found " << funcs.size();
+  FailureOr<func::FuncOp> graph = getGraphFunction(module, "onnx-quantize");
+  if (failed(graph))
     return signalPassFailure();
-  }
-  func::FuncOp func = funcs.front();
+  func::FuncOp func = *graph;
   if (failed(checkOptions(func)))
     return signalPassFailure();
   activationType = QuantType::get(activations == "s8", symmetricActivations,
@@ -359,8 +353,8 @@ void QuantizePass::runOnOperation() {
   }
 
   // Decide, in program order, which tensors get Q/DQ and with what.
-  llvm::MapVector<Value, QuantParams> tensors;
-  SmallVector<std::pair<Operation *, std::optional<QuantParams>>> weighted;
+  llvm::MapVector<Value, ScaleAndZeroPoint> tensors;
+  SmallVector<std::pair<Operation *, std::optional<ScaleAndZeroPoint>>> weighted;
   SmallVector<Operation *> foldedActivations;
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) { ops.push_back(op); });
@@ -379,16 +373,16 @@ void QuantizePass::runOnOperation() {
     // A Relu or Clip whose input was produced by a quantized op was folded.
     if (isa<ReluOp, ClipOp>(op) && llvm::is_contained(foldedActivations, op))
       continue;
-    std::optional<QuantParams> inputParams;
+    std::optional<ScaleAndZeroPoint> inputParams;
     for (unsigned i : getActivationOperands(op)) {
       Value operand = op->getOperand(i);
       if (getConstantValue(operand) && !isa<AddOp, MulOp, ConcatOp>(op))
         continue;
       auto it = tensors.find(operand);
-      FailureOr<QuantParams> params =
-          it != tensors.end() ? FailureOr<QuantParams>(it->second)
+      FailureOr<ScaleAndZeroPoint> params =
+          it != tensors.end() ? FailureOr<ScaleAndZeroPoint>(it->second)
           : getConstantValue(operand)
-              ? FailureOr<QuantParams>(computeQuantParams(
+              ? FailureOr<ScaleAndZeroPoint>(computeScaleAndZeroPoint(
                     [&] {
                       auto v = *getFloatValues(getConstantValue(operand));
                       return *std::min_element(v.begin(), v.end());
@@ -425,13 +419,13 @@ void QuantizePass::runOnOperation() {
         rangeOf = user->getResult(0);
       }
     }
-    FailureOr<QuantParams> params = getActivationParams(rangeOf, op);
+    FailureOr<ScaleAndZeroPoint> params = getActivationParams(rangeOf, op);
     if (failed(params))
       return signalPassFailure();
     if (rangeOf != output) {
       // Relu: the range starts at 0 (saturation at the zero point is the Relu).
       auto range = getAnnotatedRange(rangeOf);
-      params = computeQuantParams(std::max(0.0f, range->first), range->second,
+      params = computeScaleAndZeroPoint(std::max(0.0f, range->first), range->second,
                                   activationType, symmetricActivations);
       rangeOf.replaceAllUsesWith(output);
     }
@@ -454,7 +448,7 @@ void QuantizePass::runOnOperation() {
     insertQDQ(value, params);
 
   Builder b(&getContext());
-  module->setAttr("onnxq.quantization",
+  module->setAttr(kQuantizationAttrName,
                   b.getDictionaryAttr(
                       {b.getNamedAttr("activations", b.getStringAttr(activations)),
                        b.getNamedAttr("weights", b.getStringAttr(weights)),

@@ -15,11 +15,11 @@
 
 #include "Report.h"
 
-#include "onnx-quant/Calibration/Observe.h"
-#include "onnx-quant/Calibration/Ranges.h"
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
-#include "onnx-quant/Transforms/NodeNames.h"
+#include "onnx-quant/Execution/ObservingModel.h"
+#include "onnx-quant/Execution/SampleBatches.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
@@ -184,26 +184,22 @@ void ReportBuilder::chooseData(ModuleOp module) {
     dataPreprocess = options.preprocess;
     return;
   }
-  auto calibration = module->getAttrOfType<DictionaryAttr>(kCalibrationAttrName);
-  auto recorded = calibration ? calibration.getAs<StringAttr>("data") : nullptr;
-  if (!recorded) {
+  std::optional<CalibrationInfo> calibration = getCalibrationInfo(module);
+  if (!calibration || calibration->data.empty()) {
     report.activationNote = "no report-data= given and no calibration data "
                             "recorded on the module; weights only";
     return;
   }
-  if (!llvm::sys::fs::is_directory(recorded.getValue())) {
-    report.activationNote = ("the calibration data '" + recorded.getValue() +
-                             "' recorded on the module is gone; give "
-                             "report-data=; weights only")
-                                .str();
+  if (!llvm::sys::fs::is_directory(calibration->data)) {
+    report.activationNote = "the calibration data '" + calibration->data +
+                            "' recorded on the module is gone; give "
+                            "report-data=; weights only";
     emitWarning(loc) << kPass << ": " << report.activationNote;
     return;
   }
-  report.data = recorded.str();
-  auto preprocess = calibration.getAs<StringAttr>("preprocess");
-  dataPreprocess = options.preprocess.empty() && preprocess
-                       ? preprocess.str()
-                       : options.preprocess;
+  report.data = calibration->data;
+  dataPreprocess = options.preprocess.empty() ? calibration->preprocess
+                                              : options.preprocess;
 }
 
 LogicalResult ReportBuilder::measureActivations(ModuleOp module,

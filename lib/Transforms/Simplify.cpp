@@ -1,6 +1,6 @@
 //===- Simplify.cpp - canonicalize and fold the onnx graph ----------------===//
 
-#include "PassDetail.h"
+#include "onnx-quant/Transforms/Passes.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
 

@@ -12,7 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PassDetail.h"
+#include "onnx-quant/Transforms/Passes.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "Prune.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"

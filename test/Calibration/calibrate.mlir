@@ -11,16 +11,16 @@
 // RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-calibrate="method=minmax data=%t/npy save=%t/again.json quiet=true" -o %t/calibrated.mlir
 // RUN: cmp %t/ranges.json %t/again.json
 // RUN: onnx-quant-opt %S/Inputs/mul-relu.mlir --onnx-annotate-ranges="file=%t/again.json" -o %t/annotated.mlir
-// RUN: sed -e 's/onnxq.calibration = {[^}]*}/onnxq.calibration = {}/' %t/calibrated.mlir > %t/calibrated.blank.mlir
-// RUN: sed -e 's/onnxq.calibration = {[^}]*}/onnxq.calibration = {}/' %t/annotated.mlir > %t/annotated.blank.mlir
+// RUN: sed -e 's/onnx.calibration = {[^}]*}/onnx.calibration = {}/' %t/calibrated.mlir > %t/calibrated.blank.mlir
+// RUN: sed -e 's/onnx.calibration = {[^}]*}/onnx.calibration = {}/' %t/annotated.mlir > %t/annotated.blank.mlir
 // RUN: diff %t/calibrated.blank.mlir %t/annotated.blank.mlir
 // Samples x = [1, 1, 1, 1] and [2, 0, 0, 0]: x in [0, 2], x * c in [-4, 3],
 // relu in [0, 3]; the same from .npy files and from ONNX test-data folders.
 
-// CHECK: module attributes {onnxq.calibration = {data = "{{.*}}", method = "minmax", samples = 2 : i64}}
-// CHECK: func.func @main_graph(%{{.*}}: tensor<1x4xf32> {onnx.name = "x", onnxq.range = array<f32: 0.000000e+00, 2.000000e+00>})
-// CHECK: onnx.Mul({{.*}}) {onnxq.ranges = [array<f32: -4.000000e+00, 3.000000e+00>]}
-// CHECK: onnx.Relu({{.*}}) {onnxq.ranges = [array<f32: 0.000000e+00, 3.000000e+00>]}
+// CHECK: module attributes {onnx.calibration = {data = "{{.*}}", method = "minmax", samples = 2 : i64}}
+// CHECK: func.func @main_graph(%{{.*}}: tensor<1x4xf32> {onnx.name = "x", onnx.range = array<f32: 0.000000e+00, 2.000000e+00>})
+// CHECK: onnx.Mul({{.*}}) {onnx.ranges = [array<f32: -4.000000e+00, 3.000000e+00>]}
+// CHECK: onnx.Relu({{.*}}) {onnx.ranges = [array<f32: 0.000000e+00, 3.000000e+00>]}
 
 // SUMMARY: onnx-calibrate: 1/2 samples (50%)
 // SUMMARY: onnx-calibrate: 2/2 samples (100%)
@@ -36,7 +36,7 @@
 // JSON: "relu": {
 // JSON: "x": {
 
-// ANNOTATED: module attributes {onnxq.calibration = {file = "{{.*}}ranges.json", method = "minmax", samples = 2 : i64}}
-// ANNOTATED: onnxq.range = array<f32: 0.000000e+00, 2.000000e+00>
-// ANNOTATED: onnx.Mul({{.*}}) {onnxq.ranges = [array<f32: -4.000000e+00, 3.000000e+00>]}
-// ANNOTATED: onnx.Relu({{.*}}) {onnxq.ranges = [array<f32: 0.000000e+00, 3.000000e+00>]}
+// ANNOTATED: module attributes {onnx.calibration = {file = "{{.*}}ranges.json", method = "minmax", samples = 2 : i64}}
+// ANNOTATED: onnx.range = array<f32: 0.000000e+00, 2.000000e+00>
+// ANNOTATED: onnx.Mul({{.*}}) {onnx.ranges = [array<f32: -4.000000e+00, 3.000000e+00>]}
+// ANNOTATED: onnx.Relu({{.*}}) {onnx.ranges = [array<f32: 0.000000e+00, 3.000000e+00>]}

@@ -1,6 +1,6 @@
 // RUN: onnx-quant-opt %s --onnxq-outline-nodes --split-input-file -verify-diagnostics
 
-// expected-error @+1 {{no valid 'onnxq.abi'}}
+// expected-error @+1 {{no valid 'onnx.abi'}}
 module {
   func.func @graph() {
     return
@@ -10,6 +10,6 @@ module {
 // -----
 
 // expected-error @+1 {{no graph function 'graph' to outline nodes from}}
-module attributes {onnxq.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 0 : i64}} {
+module attributes {onnx.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 0 : i64}} {
   func.func private @graph()
 }

@@ -28,7 +28,7 @@
 // CHECK-NEXT: call @graph_relu_0(%[[GOUT]], %[[GWS]]) : (memref<6xf32>, memref<64xi8>) -> ()
 // CHECK-NEXT: return
 
-module attributes {onnxq.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 64 : i64}} {
+module attributes {onnx.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 64 : i64}} {
   func.func private @graph_relu() // takes the plain name: the node is renamed
   func.func @graph(%in: memref<4xf32>, %out: memref<6xf32>, %ws: memref<64xi8>) {
     %zero = arith.constant 0.0 : f32 loc("pad")
@@ -55,7 +55,7 @@ module attributes {onnxq.abi = {entry = "m", function = "graph", inputs = [], ou
 // CHECK: call @graph_node2(
 // CHECK-NOT: call
 
-module attributes {onnxq.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 0 : i64}} {
+module attributes {onnx.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 0 : i64}} {
   func.func @graph(%in: memref<4xf32>, %out: memref<4xf32>) {
     %c0 = arith.constant 0 : index
     %x = memref.load %in[%c0] : memref<4xf32> loc("load")

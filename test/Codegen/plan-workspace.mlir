@@ -2,7 +2,7 @@
 
 // %a (64 B) and %b (128 B) are alive together; %c (64 B) starts after the
 // last use of %a, so it reuses %a's bytes. Largest first: %b at 0, %a at 128.
-// CHECK: module attributes {onnxq.abi = {{{.*}}workspace_size = 192 : i64}}
+// CHECK: module attributes {onnx.abi = {{{.*}}workspace_size = 192 : i64}}
 // CHECK-LABEL: func @graph
 // CHECK-SAME: %[[WS:[a-z0-9]+]]: memref<192xi8>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
@@ -12,7 +12,7 @@
 // CHECK: memref.view %[[WS]][%[[C128]]][] : memref<192xi8> to memref<16xf32>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.dealloc
-module attributes {onnxq.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 0 : i64}} {
+module attributes {onnx.abi = {entry = "m", function = "graph", inputs = [], outputs = [], workspace_size = 0 : i64}} {
   func.func @graph(%in: memref<16xf32>, %out: memref<16xf32>) {
     %a = memref.alloc() : memref<16xf32>
     %b = memref.alloc() : memref<32xf32>

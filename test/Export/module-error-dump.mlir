@@ -8,7 +8,7 @@
 // RUN: not onnx-quant-opt %s --emit=onnx -o %t.onnx 2> %t.err
 // RUN: FileCheck %s --input-file=%t.err
 
-// CHECK: error: --emit=onnx expects a module with exactly one function (the graph)
+// CHECK: error: --emit=onnx expects exactly one function (the graph), found 2
 // CHECK-NOT: "builtin.module"
 // CHECK-NOT: "onnx.Relu"
 

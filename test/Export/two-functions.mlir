@@ -6,7 +6,7 @@
 // The module must hold exactly one function, the graph (a called function
 // would be a second one).
 
-// CHECK: {{^}}[[FILE]]:0:0: error: --emit=onnx expects a module with exactly one function (the graph){{$}}
+// CHECK: {{^}}[[FILE]]:0:0: error: --emit=onnx expects exactly one function (the graph), found 2{{$}}
 
 func.func @relu(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = onnx.Relu(%x) : (tensor<4xf32>) -> tensor<4xf32>

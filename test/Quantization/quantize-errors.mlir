@@ -23,12 +23,12 @@ module {
 
 // A tensor created after calibration has no range.
 module {
-  func.func @f(%x: tensor<1x2xf32> {onnxq.range = array<f32: 0.0, 1.0>}) -> tensor<1x2xf32> {
+  func.func @f(%x: tensor<1x2xf32> {onnx.range = array<f32: 0.0, 1.0>}) -> tensor<1x2xf32> {
     %w = onnx.Constant dense<1.0> : tensor<2x2xf32>
-    %y = onnx.Gemm(%x, %w) {onnxq.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32> loc("gemm")
+    %y = onnx.Gemm(%x, %w) {onnx.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32> loc("gemm")
     %n = onnx.Neg(%y) : (tensor<1x2xf32>) -> tensor<1x2xf32> loc("neg")
     // expected-error @+1 {{onnx-quantize: an input of this node has no calibrated range (the result of node 'neg'); calibrate after the passes that change the graph}}
-    %z = onnx.Gemm(%n, %w) {onnxq.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32>
+    %z = onnx.Gemm(%n, %w) {onnx.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32>
     return %z : tensor<1x2xf32>
   }
 }

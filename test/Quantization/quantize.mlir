@@ -30,10 +30,10 @@
 // S8-DAG: onnx.Constant dense<-128> : tensor<i8>
 // S8-DAG: onnx.Constant dense<{{\[\[}}64, -32], [16, 127]]> : tensor<2x2xi8>
 // S8-DAG: onnx.Constant dense<0.0157480314> : tensor<f32>
-func.func @gemm(%x: tensor<1x2xf32> {onnx.name = "x", onnxq.range = array<f32: 0.0, 2.55>}) -> tensor<1x2xf32> {
+func.func @gemm(%x: tensor<1x2xf32> {onnx.name = "x", onnx.range = array<f32: 0.0, 2.55>}) -> tensor<1x2xf32> {
   %w = onnx.Constant dense<[[1.0, -0.5], [0.25, 2.0]]> : tensor<2x2xf32>
   %b = onnx.Constant dense<[0.1, -0.2]> : tensor<2xf32>
-  %y = onnx.Gemm(%x, %w, %b) {onnxq.ranges = [array<f32: -1.0, 3.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
+  %y = onnx.Gemm(%x, %w, %b) {onnx.ranges = [array<f32: -1.0, 3.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
   return %y : tensor<1x2xf32>
 }
 
@@ -52,12 +52,12 @@ func.func @gemm(%x: tensor<1x2xf32> {onnx.name = "x", onnxq.range = array<f32: 0
 // CHECK: onnx.Flatten
 // CHECK: onnx.QuantizeLinear
 // CHECK-NOT: onnx.Relu
-func.func @conv_relu(%x: tensor<1x1x2x2xf32> {onnxq.range = array<f32: -1.0, 1.0>}) -> tensor<1x2xf32> {
+func.func @conv_relu(%x: tensor<1x1x2x2xf32> {onnx.range = array<f32: -1.0, 1.0>}) -> tensor<1x2xf32> {
   %w = onnx.Constant dense<[[[[1.0]]], [[[-1.0]]]]> : tensor<2x1x1x1xf32>
-  %c = onnx.Conv(%x, %w) {onnxq.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x1x2x2xf32>, tensor<2x1x1x1xf32>) -> tensor<1x2x2x2xf32>
-  %r = onnx.Relu(%c) {onnxq.ranges = [array<f32: 0.0, 2.55>]} : (tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
-  %p = onnx.MaxPool(%r) {kernel_shape = [2, 2], onnxq.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2x2x2xf32>) -> tensor<1x2x1x1xf32>
-  %f = onnx.Flatten(%p) {onnxq.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2x1x1xf32>) -> tensor<1x2xf32>
+  %c = onnx.Conv(%x, %w) {onnx.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x1x2x2xf32>, tensor<2x1x1x1xf32>) -> tensor<1x2x2x2xf32>
+  %r = onnx.Relu(%c) {onnx.ranges = [array<f32: 0.0, 2.55>]} : (tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  %p = onnx.MaxPool(%r) {kernel_shape = [2, 2], onnx.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2x2x2xf32>) -> tensor<1x2x1x1xf32>
+  %f = onnx.Flatten(%p) {onnx.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2x1x1xf32>) -> tensor<1x2xf32>
   return %f : tensor<1x2xf32>
 }
 
@@ -71,7 +71,7 @@ func.func @conv_relu(%x: tensor<1x1x2x2xf32> {onnxq.range = array<f32: -1.0, 1.0
 // CHECK: onnx.QuantizeLinear(%arg0,
 // CHECK: %[[S:.*]] = onnx.Add
 // CHECK: onnx.QuantizeLinear(%[[S]],
-func.func @add(%a: tensor<1x4xf32> {onnxq.range = array<f32: -1.0, 1.0>}, %b: tensor<1x4xf32> {onnxq.range = array<f32: 0.0, 0.0>}) -> tensor<1x4xf32> {
-  %s = onnx.Add(%a, %b) {onnxq.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+func.func @add(%a: tensor<1x4xf32> {onnx.range = array<f32: -1.0, 1.0>}, %b: tensor<1x4xf32> {onnx.range = array<f32: 0.0, 0.0>}) -> tensor<1x4xf32> {
+  %s = onnx.Add(%a, %b) {onnx.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
   return %s : tensor<1x4xf32>
 }

@@ -63,11 +63,11 @@
 // OPTYPES: gemm                                     Gemm               op type not in op-types=
 // OPTYPES: gemm_excluded                            Gemm               op type not in op-types=
 
-func.func @main_graph(%x: tensor<1x2xf32> {onnx.name = "x", onnxq.range = array<f32: 0.0, 2.55>}) -> tensor<1x2xf32> {
+func.func @main_graph(%x: tensor<1x2xf32> {onnx.name = "x", onnx.range = array<f32: 0.0, 2.55>}) -> tensor<1x2xf32> {
   %w = onnx.Constant dense<[[1.0, -0.5], [0.25, 2.0]]> : tensor<2x2xf32>
-  %y = onnx.Gemm(%x, %w) {onnxq.ranges = [array<f32: -1.0, 3.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32> loc("gemm")
-  %r = onnx.Relu(%y) {onnxq.ranges = [array<f32: 0.0, 3.0>]} : (tensor<1x2xf32>) -> tensor<1x2xf32> loc("relu")
-  %z = onnx.Gemm(%r, %w) {onnxq.ranges = [array<f32: -4.0, 4.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32> loc("gemm_excluded")
-  %s = onnx.Softmax(%z) {onnxq.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2xf32>) -> tensor<1x2xf32> loc("softmax")
+  %y = onnx.Gemm(%x, %w) {onnx.ranges = [array<f32: -1.0, 3.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32> loc("gemm")
+  %r = onnx.Relu(%y) {onnx.ranges = [array<f32: 0.0, 3.0>]} : (tensor<1x2xf32>) -> tensor<1x2xf32> loc("relu")
+  %z = onnx.Gemm(%r, %w) {onnx.ranges = [array<f32: -4.0, 4.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32> loc("gemm_excluded")
+  %s = onnx.Softmax(%z) {onnx.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x2xf32>) -> tensor<1x2xf32> loc("softmax")
   return %s : tensor<1x2xf32>
 }

@@ -9,6 +9,7 @@
 #include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Codegen/Target.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Export/ONNXExporter.h"
 #include "onnx-quant/Import/ONNXImporter.h"
@@ -149,9 +150,9 @@ public:
       : SourceMgrDiagnosticHandler(mgr, ctx) {
     setHandler([this](Diagnostic &diag) {
       std::string message = diag.str();
-      auto nameLoc = dyn_cast<NameLoc>(diag.getLocation());
-      if (nameLoc && !StringRef(message).contains("node '"))
-        message = ("node '" + nameLoc.getName().getValue() + "': " + message).str();
+      StringRef node = onnxq::getNodeName(diag.getLocation());
+      if (!node.empty() && !StringRef(message).contains("node '"))
+        message = ("node '" + node + "': " + message).str();
       emitDiagnostic(diag.getLocation(), message, diag.getSeverity());
       for (Diagnostic &note : diag.getNotes())
         emitDiagnostic(note.getLocation(), note.str(), note.getSeverity());

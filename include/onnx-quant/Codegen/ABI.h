@@ -1,48 +1,18 @@
-//===- ABI.h - the model ABI recorded on the module -------------*- C++ -*-===//
+//===- ABI.h - the C interface of a compiled model --------------*- C++ -*-===//
 //
-// `onnxq-record-abi` stores the graph's interface on the module as
-// `onnxq.abi = {entry, inputs = [...], outputs = [...], workspace_size}` where
-// each tensor is `{name, dtype (ONNX data type), shape}`. The header emitter
-// and the ABI wrapper read it back through these helpers.
+// The C names and the header of a compiled model, from the ABI record that
+// `onnxq-record-abi` stores on the module (Dialect/ONNX/IR/ModelABI.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ONNXQUANT_CODEGEN_ABI_H
 #define ONNXQUANT_CODEGEN_ABI_H
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
+#include "onnx-quant/Dialect/ONNX/IR/ModelABI.h"
 
 #include <string>
-#include <vector>
 
 namespace mlir::onnxq {
-
-struct TensorABI {
-  std::string name;
-  int64_t dtype = 0;           ///< ONNX TensorProto data type.
-  int64_t elementBytes = 0;
-  SmallVector<int64_t> shape;
-  int64_t getNumElements() const;
-};
-
-struct ModelABI {
-  std::string entry;
-  std::string function; ///< The graph function's symbol.
-  std::vector<TensorABI> inputs, outputs;
-  int64_t workspaceSize = 0;
-};
-
-constexpr llvm::StringLiteral kABIAttrName = "onnxq.abi";
-
-/// The single function defined in `module` (the graph; declarations are
-/// functions it calls); emits an error, prefixed with `user` when given,
-/// unless there is exactly one.
-FailureOr<func::FuncOp> getGraphFunction(ModuleOp module, StringRef user = "");
-
-/// Reads the ABI from the module; emits an error and fails if absent.
-FailureOr<ModelABI> readModelABI(ModuleOp module);
-void writeModelABI(ModuleOp module, const ModelABI &abi);
 
 /// Whether `name` is a valid C identifier (the entry name).
 bool isValidCIdentifier(StringRef name);

@@ -8,7 +8,7 @@ include "mlir/Pass/PassBase.td"
 def RecordABIPass : Pass<"onnxq-record-abi", "ModuleOp"> {
   let summary = "Record the graph's inputs and outputs as the model ABI";
   let description = [{
-    Stores on the module (`onnxq.abi`) what the generated header and the
+    Stores on the module (`onnx.abi`) what the generated header and the
     `NAME_run` wrapper need and what lowering loses: the ONNX names, element
     types and static shapes of the graph function's inputs and outputs, and
     the entry name.
@@ -52,7 +52,7 @@ def PlanWorkspacePass : Pass<"onnxq-plan-workspace", "ModuleOp"> {
     `memref.view` into a new trailing `memref<Nxi8>` argument, at an offset
     chosen so that buffers alive at the same time never overlap (greedy
     placement, largest first, 64-byte aligned). The workspace size N is
-    recorded in `onnxq.abi`. Dynamic allocations are an error.
+    recorded in `onnx.abi`. Dynamic allocations are an error.
   }];
   let dependentDialects = ["memref::MemRefDialect", "arith::ArithDialect"];
 }

@@ -6,7 +6,13 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
 
 namespace mlir::onnxq {
 
@@ -17,6 +23,18 @@ struct TargetOptions {
 };
 
 enum class OutputKind { LLVMIR, Assembly, Object };
+
+/// The target machine code is generated with, for `--emit=obj` and the JIT
+/// alike: the host CPU and its features unless `target` says otherwise,
+/// fused multiply-adds (as ONNX Runtime's kernels use them), aggressive code
+/// generation. Fails (with an error at `loc`) for an unknown triple or CPU.
+FailureOr<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const TargetOptions &target, Location loc);
+
+/// Sets `module`'s triple and data layout for `machine`, and lets
+/// whole-model kernels use the full vector width (LLVM caps x86 vectors at
+/// 256 bits by default even with AVX-512).
+void prepareForTarget(llvm::Module &module, const llvm::TargetMachine &machine);
 
 /// The vector register width to vectorize for: 512 with AVX-512, 256 with
 /// AVX2, 128 otherwise (SSE, NEON). Fails (with an error at `module`) for an

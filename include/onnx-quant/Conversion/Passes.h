@@ -3,6 +3,8 @@
 #ifndef ONNXQUANT_CONVERSION_PASSES_H
 #define ONNXQUANT_CONVERSION_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

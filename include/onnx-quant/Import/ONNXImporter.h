@@ -32,6 +32,13 @@ struct ImportOptions {
 OwningOpRef<ModuleOp> importONNXFile(MLIRContext *context, StringRef path,
                                      const ImportOptions &options);
 
+/// Imports a model held in memory: `data` in the format the extension of
+/// `path` names, as if read from `path` (which names it in locations and
+/// whose folder holds its external data).
+OwningOpRef<ModuleOp> importONNXModel(MLIRContext *context, StringRef data,
+                                      StringRef path,
+                                      const ImportOptions &options);
+
 /// Parses `--input-shape` values `name:1x3x224x224` into `shapes`; returns an
 /// error message on bad syntax.
 std::optional<std::string>

@@ -3,6 +3,8 @@
 #ifndef ONNXQUANT_QUANTIZATION_PASSES_H
 #define ONNXQUANT_QUANTIZATION_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::onnxq {

@@ -1,4 +1,12 @@
 //===- Passes.td - quantization passes ---------------------*- tablegen -*-===//
+//
+// `onnx-quantize` makes the QDQ form from a calibrated float graph (lib/
+// Quantization). The QDQ form and ONNX Runtime's QOperator form convert into
+// each other with `onnx-fuse-qdq` and `onnx-qoperator-to-qdq` (lib/
+// Quantization/QDQ, a library of its own: the native lowering runs them, and
+// onnx-quantize's report runs the native lowering).
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef ONNXQUANT_QUANTIZATION_PASSES_TD
 #define ONNXQUANT_QUANTIZATION_PASSES_TD
@@ -57,6 +65,48 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     Option<"quiet", "quiet", "bool", /*default=*/"false",
            "no report summary on stderr">,
   ];
+}
+
+def QOperatorToQDQPass : Pass<"onnx-qoperator-to-qdq", "func::FuncOp"> {
+  let summary = "Rewrite QLinear* (QOperator) ops into the QDQ form";
+  let description = [{
+    Models quantized in ONNX Runtime's QOperator format (QLinearConv,
+    QLinearMatMul, com.microsoft QLinearAdd and QLinearGlobalAveragePool)
+    become the same QDQ form `--onnx-quantize` produces: DequantizeLinear of
+    every quantized input (weights per output channel where their scale is
+    1-D; a QLinearConv int32 bias with scale x_scale * w_scale), the float
+    op, and a QuantizeLinear with the output's scale and zero point (e.g. to
+    export a QOperator model as QDQ). The native lowering runs it with
+    `runtime-parameters-only` for the QLinear ops its integer lowering cannot
+    take: weights, scales or zero points computed at run time.
+  }];
+  let options = [
+    Option<"runtimeParametersOnly", "runtime-parameters-only", "bool",
+           /*default=*/"false",
+           "rewrite only ops whose weights, scales or zero points are not constants">,
+  ];
+}
+
+def FuseQDQPass : Pass<"onnx-fuse-qdq", "func::FuncOp"> {
+  let summary = "Fuse DequantizeLinear -> op -> QuantizeLinear islands into integer ops";
+  let description = [{
+    The QDQ form says which tensors are quantized; this pass makes the ops
+    between them compute on the integers, the way ONNX Runtime executes QDQ
+    models. Each island becomes the QOperator op with the same semantics:
+    Conv -> QLinearConv, Gemm -> com.microsoft QGemm, MatMul with constant
+    weights -> QLinearMatMul, Add -> com.microsoft QLinearAdd,
+    GlobalAveragePool -> com.microsoft QLinearGlobalAveragePool (a Relu
+    between the op and its QuantizeLinear becomes a Max with the output zero
+    point). Concat quantizes each input to the output's parameters.
+    DequantizeLinear moves below the ops that only move or select values
+    (Reshape, Flatten, Transpose, Squeeze, Unsqueeze, MaxPool, Relu), so
+    they run on the integers too, and a QuantizeLinear of a
+    DequantizeLinear with the same parameters disappears (with other
+    parameters it is a requantization, lowered without floating point).
+    Islands whose weights or bias are not constants, or whose bias scale is
+    not `s_input * s_weight`, stay in float. Part of the native lowering
+    (`--emit=obj`); the result is still a valid ONNX graph.
+  }];
 }
 
 #endif // ONNXQUANT_QUANTIZATION_PASSES_TD

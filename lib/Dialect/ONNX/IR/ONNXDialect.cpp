@@ -1,6 +1,7 @@
 //===- ONNXDialect.cpp - the onnx dialect ---------------------------------===//
 
 #include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -24,6 +25,23 @@ Operation *ONNXDialect::materializeConstant(OpBuilder &builder, Attribute value,
   if (!elements || elements.getType() != type)
     return nullptr;
   return ConstantOp::create(builder, loc, elements);
+}
+
+LogicalResult ONNXDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  return verifyGraphAttribute(op, attr, std::nullopt, std::nullopt);
+}
+
+LogicalResult ONNXDialect::verifyRegionArgAttribute(Operation *op, unsigned,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  return verifyGraphAttribute(op, attr, argIndex, std::nullopt);
+}
+
+LogicalResult ONNXDialect::verifyRegionResultAttribute(Operation *op, unsigned,
+                                                       unsigned resultIndex,
+                                                       NamedAttribute attr) {
+  return verifyGraphAttribute(op, attr, std::nullopt, resultIndex);
 }
 
 StringRef mlir::onnxq::getONNXDomain(Operation *op) {

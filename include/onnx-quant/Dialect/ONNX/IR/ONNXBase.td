@@ -27,6 +27,10 @@ def ONNX_Dialect : Dialect {
   }];
   let cppNamespace = "::mlir::onnxq";
   let hasConstantMaterializer = 1;
+  // The `onnx.*` attributes passes exchange (ONNXGraph.h).
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
 }
 
 // Ops of the `com.microsoft` domain that quantized ONNX Runtime models use.

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Samples.h"
+#include "SampleSource.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 

@@ -1,6 +1,6 @@
 //===- Report.cpp - calibration progress and summary on stderr ------------===//
 
-#include "Report.h"
+#include "Progress.h"
 
 #include "llvm/Support/Format.h"
 

@@ -1,6 +1,6 @@
-//===- QuantParams.cpp - scales and zero points ---------------------------===//
+//===- ScaleAndZeroPoint.cpp - the affine mapping of a range --------------===//
 
-#include "QuantParams.h"
+#include "ScaleAndZeroPoint.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@ QuantType QuantType::get(bool isSigned, bool symmetric, bool reduceRange) {
   return {false, 0, reduceRange ? 127 : 255};
 }
 
-QuantParams mlir::onnxq::computeQuantParams(float rmin, float rmax,
+ScaleAndZeroPoint mlir::onnxq::computeScaleAndZeroPoint(float rmin, float rmax,
                                             QuantType type, bool symmetric) {
   rmin = std::min(rmin, 0.0f);
   rmax = std::max(rmax, 0.0f);
@@ -26,7 +26,7 @@ QuantParams mlir::onnxq::computeQuantParams(float rmin, float rmax,
     rmin = -absMax;
     rmax = absMax;
   }
-  QuantParams params;
+  ScaleAndZeroPoint params;
   float span = rmax - rmin;
   // An all-zero tensor: any scale represents it; 1 avoids dividing by 0.
   params.scale = span > 0 && std::isfinite(span)
@@ -42,7 +42,7 @@ QuantParams mlir::onnxq::computeQuantParams(float rmin, float rmax,
   return params;
 }
 
-int64_t mlir::onnxq::quantizeValue(float x, QuantParams params, QuantType type) {
+int64_t mlir::onnxq::quantizeValue(float x, ScaleAndZeroPoint params, QuantType type) {
   float q = std::nearbyint(x / params.scale) + float(params.zeroPoint);
   return int64_t(std::clamp(q, float(type.qmin), float(type.qmax)));
 }

@@ -1,22 +1,26 @@
-//===- JITModel.h - the float model compiled in-process ---------*- C++ -*-===//
+//===- JITModel.h - a model compiled in-process -----------------*- C++ -*-===//
 //
-// Calibration runs the graph through the same lowering as `--emit=obj`, but
-// JIT-compiled with the MLIR ExecutionEngine instead of written to an object:
-// what is calibrated is what ships.
+// The graph through the same lowering as `--emit=obj`, but JIT-compiled with
+// the MLIR ExecutionEngine instead of written to an object: what is
+// calibrated (or measured) is what ships.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ONNXQUANT_LIB_CALIBRATION_JITMODEL_H
-#define ONNXQUANT_LIB_CALIBRATION_JITMODEL_H
+#ifndef ONNXQUANT_LIB_EXECUTION_JITMODEL_H
+#define ONNXQUANT_LIB_EXECUTION_JITMODEL_H
 
-#include "onnx-quant/Codegen/ABI.h"
+#include "onnx-quant/Dialect/ONNX/IR/ModelABI.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include <cstdlib>
+#include <vector>
 
 namespace mlir::onnxq {
+
+/// Zeroed buffers for `tensors`, as the ABI describes them.
+std::vector<std::vector<char>> allocateBuffers(ArrayRef<TensorABI> tensors);
 
 class JITModel {
 public:
@@ -44,4 +48,4 @@ private:
 
 } // namespace mlir::onnxq
 
-#endif // ONNXQUANT_LIB_CALIBRATION_JITMODEL_H
+#endif // ONNXQUANT_LIB_EXECUTION_JITMODEL_H

@@ -1,6 +1,6 @@
 //===- NpyReader.cpp - one tensor from a NumPy .npy file ------------------===//
 
-#include "Samples.h"
+#include "SampleSource.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 

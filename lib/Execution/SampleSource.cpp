@@ -1,6 +1,6 @@
-//===- Samples.cpp - calibration samples from a directory -----------------===//
+//===- SampleSource.cpp - calibration samples from a directory -----------------===//
 
-#include "Samples.h"
+#include "SampleSource.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"

@@ -7,16 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PassDetail.h"
-
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Quantization/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::onnxq {
 #define GEN_PASS_DEF_QOPERATORTOQDQPASS
-#include "onnx-quant/Transforms/Passes.h.inc"
+#include "onnx-quant/Quantization/Passes.h.inc"
 } // namespace mlir::onnxq
 
 using namespace mlir;

@@ -1,33 +1,25 @@
-//===- Observe.h - run a graph on samples and read its tensors --*- C++ -*-===//
+//===- SampleBatches.h - samples from a directory, in batches ---*- C++ -*-===//
 //
-// What `--onnx-calibrate` and the quantization report share: a copy of the
-// graph that also returns chosen tensors, JIT-compiled through the
-// `--emit=obj` lowering, and samples read from a data directory (the formats
-// of docs/calibration.md) packed into that model's input buffers.
+// Samples read from a data directory (the formats of docs/calibration.md)
+// and packed into a model's input buffers, for calibration and the
+// quantization report.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ONNXQUANT_CALIBRATION_OBSERVE_H
-#define ONNXQUANT_CALIBRATION_OBSERVE_H
+#ifndef ONNXQUANT_EXECUTION_SAMPLEBATCHES_H
+#define ONNXQUANT_EXECUTION_SAMPLEBATCHES_H
 
-#include "onnx-quant/Calibration/Ranges.h"
-#include "onnx-quant/Codegen/ABI.h"
+#include "onnx-quant/Dialect/ONNX/IR/ModelABI.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
+#include "mlir/IR/Location.h"
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace mlir {
-class DialectRegistry;
-} // namespace mlir
-
 namespace mlir::onnxq {
 
-class JITModel;
 class SampleSource;
 
 /// How images become tensors: resize (shorter side), center crop, channel
@@ -46,49 +38,6 @@ struct ImagePreprocess {
 /// channels=rgb|bgr layout=nchw|nhwc"; returns an error message on failure.
 FailureOr<ImagePreprocess> parseImagePreprocess(StringRef spec,
                                                 std::string &error);
-
-/// Registers what the lowering and the JIT need (a pass may not load
-/// dialects while it runs, so passes call this from getDependentDialects).
-void registerJITDependencies(DialectRegistry &registry);
-
-/// A copy of a module's graph that hands chosen tensors to the host as they
-/// are computed, JIT-compiled for the host.
-class ObservingModel {
-public:
-  /// Receives observed tensor `k` of the current run as f32, in place: the
-  /// values are valid during the call only.
-  using Observer = llvm::function_ref<void(size_t k, ArrayRef<float> values)>;
-
-  /// `observed` are values of `func` in `module`, which is not modified.
-  static FailureOr<std::unique_ptr<ObservingModel>>
-  compile(ModuleOp module, func::FuncOp func, ArrayRef<ObservedTensor> observed,
-          StringRef entry, Location loc);
-  ~ObservingModel();
-
-  const ModelABI &getABI() const;
-
-  /// Runs on one buffer per graph input, handing each observed tensor to
-  /// `observe` as soon as it is computed; returns NAME_run's status.
-  int run(ArrayRef<const void *> inputs, Observer observe);
-
-  /// Runs and keeps a copy of every observed tensor for getObserved().
-  int run(ArrayRef<const void *> inputs);
-
-  /// Observed tensor `k` of the last run(inputs); valid until the next run.
-  ArrayRef<float> getObserved(size_t k) const { return kept[k]; }
-
-  /// Elements of each observed tensor.
-  ArrayRef<int64_t> getObservedSizes() const { return sizes; }
-
-private:
-  ObservingModel();
-
-  std::unique_ptr<JITModel> model;
-  std::vector<int64_t> sizes; ///< elements of each observed tensor
-  std::vector<std::vector<float>> kept;
-  std::vector<std::vector<char>> outputs;
-  SmallVector<void *> outputPtrs;
-};
 
 /// Where samples come from.
 struct SampleSpec {
@@ -145,4 +94,4 @@ private:
 
 } // namespace mlir::onnxq
 
-#endif // ONNXQUANT_CALIBRATION_OBSERVE_H
+#endif // ONNXQUANT_EXECUTION_SAMPLEBATCHES_H

@@ -1,7 +1,7 @@
 //===- Passes.td - passes that go through the ONNX library -*- tablegen -*-===//
 
-#ifndef ONNXQUANT_EXPORT_PASSES_TD
-#define ONNXQUANT_EXPORT_PASSES_TD
+#ifndef ONNXQUANT_IMPORT_PASSES_TD
+#define ONNXQUANT_IMPORT_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
 
@@ -19,4 +19,4 @@ def InferShapesPass : Pass<"onnx-infer-shapes", "ModuleOp"> {
   }];
 }
 
-#endif // ONNXQUANT_EXPORT_PASSES_TD
+#endif // ONNXQUANT_IMPORT_PASSES_TD

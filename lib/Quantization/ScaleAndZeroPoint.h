@@ -1,4 +1,4 @@
-//===- QuantParams.h - scales and zero points -------------------*- C++ -*-===//
+//===- ScaleAndZeroPoint.h - the affine mapping of a range ------*- C++ -*-===//
 //
 // The affine mapping real = scale * (q - zero_point) for a range, as ONNX
 // Runtime's quantizer computes it (quant_utils.compute_scale_zp): the range
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ONNXQUANT_LIB_QUANTIZATION_QUANTPARAMS_H
-#define ONNXQUANT_LIB_QUANTIZATION_QUANTPARAMS_H
+#ifndef ONNXQUANT_LIB_QUANTIZATION_SCALEANDZEROPOINT_H
+#define ONNXQUANT_LIB_QUANTIZATION_SCALEANDZEROPOINT_H
 
 #include "mlir/Support/LLVM.h"
 
@@ -24,17 +24,17 @@ struct QuantType {
   static QuantType get(bool isSigned, bool symmetric, bool reduceRange);
 };
 
-struct QuantParams {
+struct ScaleAndZeroPoint {
   float scale = 1;
   int64_t zeroPoint = 0;
 };
 
-QuantParams computeQuantParams(float rmin, float rmax, QuantType type,
+ScaleAndZeroPoint computeScaleAndZeroPoint(float rmin, float rmax, QuantType type,
                                bool symmetric);
 
 /// round-half-to-even(x / scale) + zero point, saturated: QuantizeLinear.
-int64_t quantizeValue(float x, QuantParams params, QuantType type);
+int64_t quantizeValue(float x, ScaleAndZeroPoint params, QuantType type);
 
 } // namespace mlir::onnxq
 
-#endif // ONNXQUANT_LIB_QUANTIZATION_QUANTPARAMS_H
+#endif // ONNXQUANT_LIB_QUANTIZATION_SCALEANDZEROPOINT_H

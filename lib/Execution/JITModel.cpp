@@ -1,8 +1,8 @@
-//===- JITModel.cpp - the float model compiled in-process -----------------===//
+//===- JITModel.cpp - a model compiled in-process -------------------------===//
 
 #include "JITModel.h"
 
-#include "onnx-quant/Calibration/Observe.h"
+#include "onnx-quant/Execution/ObservingModel.h"
 
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Codegen/Target.h"
@@ -11,9 +11,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -24,6 +22,14 @@ static void setLowering(LowerToLLVMOptions &options, StringRef entry,
                         unsigned vectorBits) {
   options.entry = entry.str();
   options.vectorBits = vectorBits;
+}
+
+std::vector<std::vector<char>>
+mlir::onnxq::allocateBuffers(ArrayRef<TensorABI> tensors) {
+  std::vector<std::vector<char>> buffers;
+  for (const TensorABI &tensor : tensors)
+    buffers.emplace_back(tensor.getNumElements() * tensor.elementBytes);
+  return buffers;
 }
 
 void mlir::onnxq::registerJITDependencies(DialectRegistry &registry) {
@@ -56,33 +62,20 @@ JITModel::compile(OwningOpRef<ModuleOp> module, StringRef entry,
     return failure();
   model->abi = std::move(*abi);
 
-  // The host target machine as `--emit=obj` sets it up (lib/Codegen/
-  // Target.cpp): host CPU and features, fused multiply-adds, aggressive code
-  // generation, the O3 pipeline with the target's cost model, and 512-bit
-  // vectors where AVX-512 exists. ExecutionEngine's default would be a
+  // The host target machine exactly as `--emit=obj` sets it up, and the
+  // O3 pipeline with its cost model. ExecutionEngine's default would be a
   // generic O3 pipeline and default code generation.
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return emitError(loc) << "cannot set up the JIT for this host: "
-                          << llvm::toString(builder.takeError());
-  builder->getOptions().AllowFPOpFusion = llvm::FPOpFusion::Fast;
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto machine = builder->createTargetMachine();
-  if (!machine)
-    return emitError(loc) << "cannot set up the JIT for this host: "
-                          << llvm::toString(machine.takeError());
-  bool wideVectors =
-      (*machine)->getTargetTriple().isX86() &&
-      (*machine)->getMCSubtargetInfo()->checkFeatures("+avx512f");
-  // The engine keeps the target machine alive as long as itself, and runs
-  // the transformer before create() returns.
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(TargetOptions{}, loc);
+  if (failed(machine))
+    return failure();
+  // The engine owns the target machine as long as itself, and runs the
+  // transformer before create() returns.
+  llvm::TargetMachine *target = machine->get();
   auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                            machine->get());
+                                            target);
   auto transform = [&](llvm::Module *llvmModule) {
-    if (wideVectors)
-      for (llvm::Function &function : *llvmModule)
-        if (!function.isDeclaration())
-          function.addFnAttr("prefer-vector-width", "512");
+    prepareForTarget(*llvmModule, *target);
     return optimize(llvmModule);
   };
   ExecutionEngineOptions options;

@@ -1,4 +1,4 @@
-//===- Samples.h - calibration samples from a directory ---------*- C++ -*-===//
+//===- SampleSource.h - samples from a directory ----------------*- C++ -*-===//
 //
 // A directory holds one sample per entry, in one of the formats of
 // docs/calibration.md: `*.npy` files, `INPUTNAME/*.npy` folders (several
@@ -8,11 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ONNXQUANT_LIB_CALIBRATION_SAMPLES_H
-#define ONNXQUANT_LIB_CALIBRATION_SAMPLES_H
+#ifndef ONNXQUANT_LIB_EXECUTION_SAMPLESOURCE_H
+#define ONNXQUANT_LIB_EXECUTION_SAMPLESOURCE_H
 
-#include "onnx-quant/Calibration/Observe.h"
-#include "onnx-quant/Codegen/ABI.h"
+#include "onnx-quant/Execution/SampleBatches.h"
 
 #include "mlir/IR/Location.h"
 
@@ -72,4 +71,4 @@ LogicalResult readImage(StringRef path, const TensorABI &input,
 
 } // namespace mlir::onnxq
 
-#endif // ONNXQUANT_LIB_CALIBRATION_SAMPLES_H
+#endif // ONNXQUANT_LIB_EXECUTION_SAMPLESOURCE_H

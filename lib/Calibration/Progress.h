@@ -1,7 +1,7 @@
-//===- Report.h - calibration progress and summary on stderr ----*- C++ -*-===//
+//===- Progress.h - calibration progress and summary on stderr --*- C++ -*-===//
 
-#ifndef ONNXQUANT_LIB_CALIBRATION_REPORT_H
-#define ONNXQUANT_LIB_CALIBRATION_REPORT_H
+#ifndef ONNXQUANT_LIB_CALIBRATION_PROGRESS_H
+#define ONNXQUANT_LIB_CALIBRATION_PROGRESS_H
 
 #include "onnx-quant/Calibration/Ranges.h"
 
@@ -35,4 +35,4 @@ void printSummary(llvm::raw_ostream &os,
 
 } // namespace mlir::onnxq
 
-#endif // ONNXQUANT_LIB_CALIBRATION_REPORT_H
+#endif // ONNXQUANT_LIB_CALIBRATION_PROGRESS_H

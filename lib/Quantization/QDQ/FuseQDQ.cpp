@@ -9,10 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PassDetail.h"
-
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Quantization/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -21,7 +20,7 @@
 
 namespace mlir::onnxq {
 #define GEN_PASS_DEF_FUSEQDQPASS
-#include "onnx-quant/Transforms/Passes.h.inc"
+#include "onnx-quant/Quantization/Passes.h.inc"
 } // namespace mlir::onnxq
 
 using namespace mlir;

@@ -1,16 +1,13 @@
 //===- InferShapes.cpp - ONNX shape inference over the graph again --------===//
 
+#include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Export/ONNXExporter.h"
-#include "onnx-quant/Export/Passes.h"
 #include "onnx-quant/Import/ONNXImporter.h"
-
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
+#include "onnx-quant/Import/Passes.h"
 
 namespace mlir::onnxq {
 #define GEN_PASS_DEF_INFERSHAPESPASS
-#include "onnx-quant/Export/Passes.h.inc"
+#include "onnx-quant/Import/Passes.h.inc"
 } // namespace mlir::onnxq
 
 using namespace mlir;
@@ -21,29 +18,17 @@ struct InferShapesPass
     : public onnxq::impl::InferShapesPassBase<InferShapesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto funcs = llvm::to_vector(module.getOps<func::FuncOp>());
-    if (funcs.size() != 1) {
-      module.emitError("onnx-infer-shapes expects exactly one graph function");
+    FailureOr<func::FuncOp> graph = getGraphFunction(module, "onnx-infer-shapes");
+    if (failed(graph))
       return signalPassFailure();
-    }
-    // Through a temporary file: the importer reads models from paths.
-    SmallString<128> path;
-    int fd;
-    if (llvm::sys::fs::createTemporaryFile("onnxq-infer-shapes", "onnx", fd,
-                                           path)) {
-      module.emitError("onnx-infer-shapes: cannot create a temporary file");
+    std::string bytes;
+    llvm::raw_string_ostream os(bytes);
+    if (failed(exportONNXModel(module, os)))
       return signalPassFailure();
-    }
-    llvm::FileRemover remover(path);
-    {
-      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-      if (failed(exportONNXModel(module, os)))
-        return signalPassFailure();
-    }
     ImportOptions options;
-    options.functionName = funcs.front().getSymName().str();
+    options.functionName = graph->getSymName().str();
     OwningOpRef<ModuleOp> inferred =
-        importONNXFile(&getContext(), path, options);
+        importONNXModel(&getContext(), bytes, "onnx-infer-shapes.onnx", options);
     if (!inferred)
       return signalPassFailure();
     // Keep the original file in every location (the node names come back).
@@ -61,7 +46,7 @@ struct InferShapesPass
         for (BlockArgument arg : region.getArguments())
           arg.setLoc(relocate(arg.getLoc()));
     });
-    funcs.front().erase();
+    graph->erase();
     module.getBody()->getOperations().splice(
         module.getBody()->end(), inferred->getBody()->getOperations());
   }

@@ -1,6 +1,6 @@
 //===- TensorProtoReader.cpp - one tensor from an ONNX input_N.pb ---------===//
 
-#include "Samples.h"
+#include "SampleSource.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 
