@@ -14,9 +14,7 @@ Features: `ort` (onnxruntime importable by %python), `ortq`
 (onnxruntime.quantization importable by %ortq-python), `zoo`, `onnx-testdata`,
 `aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`,
 `make` (GNU make, for the Unix Makefiles generator), `libjpeg` (jpeglib.h,
-for examples/image-classifier), `calibrate` (onnx-quant-opt has the
---onnx-calibrate pass), `quantize` (it has --onnx-calibrate and
---onnx-quantize).
+for examples/image-classifier).
 """
 
 import os
@@ -112,30 +110,6 @@ if os.path.exists("/usr/include/jpeglib.h"):
 else:
     lit_config.note("libjpeg-dev missing: examples/image-classifier tests are "
                     "unsupported (run scripts/setup.sh)")
-
-# The int8 variant of examples/image-classifier needs these passes.
-try:
-    opt_help = subprocess.run(
-        [os.path.join(config.onnx_quant_tools_dir, "onnx-quant-opt"), "--help"],
-        capture_output=True, text=True, timeout=60).stdout
-except OSError:
-    opt_help = ""
-def opt_has_pass(name):
-    return ("--" + name) in opt_help.split()
-
-
-if opt_has_pass("onnx-calibrate"):
-    config.available_features.add("calibrate")
-else:
-    lit_config.note("onnx-quant-opt has no --onnx-calibrate: real-calibration "
-                    "CMake tests are unsupported")
-if opt_has_pass("onnx-calibrate") and opt_has_pass("onnx-quantize"):
-    config.available_features.add("quantize")
-else:
-    lit_config.note("onnx-quant-opt has no --onnx-quantize (or no "
-                    "--onnx-calibrate): the int8 checks of "
-                    "examples/image-classifier are skipped (the tests check "
-                    "that the example says int8 is unavailable)")
 
 # Pass through what the tools and scripts need.
 for var in ["HOME", "TMPDIR", "ONNX_QUANT_ZOO"]:

@@ -41,7 +41,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
 
   // Buffers: results written straight into the caller's output buffers,
   // every intermediate in the one workspace.
-  pm.addPass(createBufferizeGraphPass());
+  pm.addPass(createBufferizePass());
   bufferization::BufferResultsToOutParamsPassOptions outParams;
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
@@ -63,7 +63,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   OpPassManager &nodes = pm.nest<func::FuncOp>();
   nodes.addPass(createContractionKernelsPass(kernels));
   nodes.addPass(createVectorizableLoopOrderPass());
-  nodes.addPass(createVectorizeLinalgPass({options.vectorBits}));
+  nodes.addPass(createVectorizePass({options.vectorBits}));
   nodes.addPass(createCanonicalizerPass());
   nodes.addPass(createConvertLinalgToLoopsPass());
   nodes.addPass(vector::createLowerVectorMaskPass());

@@ -6,7 +6,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstring>
 
@@ -44,12 +43,10 @@ StringRef getHeaderField(StringRef header, StringRef key) {
 LogicalResult mlir::onnxq::readNpy(StringRef path, const TensorABI &input,
                                    std::vector<char> &bytes,
                                    std::string &error) {
-  auto file = llvm::MemoryBuffer::getFile(path);
-  if (!file) {
-    error = "cannot read: " + file.getError().message();
+  std::unique_ptr<llvm::MemoryBuffer> file = readSampleFile(path, error);
+  if (!file)
     return failure();
-  }
-  StringRef data = (*file)->getBuffer();
+  StringRef data = file->getBuffer();
   if (!data.starts_with("\x93NUMPY") || data.size() < 10) {
     error = "not a .npy file (no NUMPY magic)";
     return failure();

@@ -15,6 +15,16 @@ using namespace mlir::onnxq;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
+std::unique_ptr<llvm::MemoryBuffer>
+mlir::onnxq::readSampleFile(StringRef path, std::string &error) {
+  auto file = llvm::MemoryBuffer::getFile(path);
+  if (!file) {
+    error = "cannot read: " + file.getError().message();
+    return nullptr;
+  }
+  return std::move(*file);
+}
+
 bool mlir::onnxq::sampleShapeMatches(ArrayRef<int64_t> given,
                                      ArrayRef<int64_t> expected) {
   auto strip = [](ArrayRef<int64_t> s) {

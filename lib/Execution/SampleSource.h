@@ -14,6 +14,7 @@
 #include "onnx-quant/Execution/SampleBatches.h"
 
 #include "mlir/IR/Location.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <string>
 #include <vector>
@@ -59,6 +60,10 @@ bool sampleShapeMatches(ArrayRef<int64_t> given, ArrayRef<int64_t> expected);
 /// "float32", "uint8", ... for an ONNX data type ("ONNX data type N" for
 /// the others), for messages.
 std::string describeONNXType(int64_t dtype);
+
+/// The contents of a sample file, or null with a message in `error`.
+std::unique_ptr<llvm::MemoryBuffer> readSampleFile(StringRef path,
+                                                   std::string &error);
 
 /// Readers of one file into the bytes of `input` (shape and type checked).
 LogicalResult readNpy(StringRef path, const TensorABI &input,

@@ -4,7 +4,6 @@
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 
-#include "llvm/Support/MemoryBuffer.h"
 
 #include "onnx/onnx_pb.h"
 
@@ -29,13 +28,11 @@ LogicalResult mlir::onnxq::readTensorProto(StringRef path,
                                            const TensorABI &input,
                                            std::vector<char> &bytes,
                                            std::string &error) {
-  auto file = llvm::MemoryBuffer::getFile(path);
-  if (!file) {
-    error = "cannot read: " + file.getError().message();
+  std::unique_ptr<llvm::MemoryBuffer> file = readSampleFile(path, error);
+  if (!file)
     return failure();
-  }
   onnxpb::TensorProto tensor;
-  StringRef data = (*file)->getBuffer();
+  StringRef data = file->getBuffer();
   if (!tensor.ParseFromArray(data.data(), int(data.size()))) {
     error = "not a valid ONNX TensorProto";
     return failure();

@@ -384,11 +384,11 @@ void QuantizePass::runOnOperation() {
           : getConstantValue(operand)
               ? FailureOr<ScaleAndZeroPoint>(computeScaleAndZeroPoint(
                     [&] {
-                      auto v = *getFloatValues(getConstantValue(operand));
+                      auto v = *getConstantFloats(operand);
                       return *std::min_element(v.begin(), v.end());
                     }(),
                     [&] {
-                      auto v = *getFloatValues(getConstantValue(operand));
+                      auto v = *getConstantFloats(operand);
                       return *std::max_element(v.begin(), v.end());
                     }(),
                     activationType, symmetricActivations))
@@ -409,7 +409,7 @@ void QuantizePass::runOnOperation() {
       Operation *user = *output.getUsers().begin();
       bool clipFromZero = false;
       if (auto clip = dyn_cast<ClipOp>(user)) {
-        auto lo = clip.getMin() ? getFloatValues(getConstantValue(clip.getMin()))
+        auto lo = clip.getMin() ? getConstantFloats(clip.getMin())
                                 : std::nullopt;
         clipFromZero = lo && lo->size() == 1 && (*lo)[0] == 0.0f;
       }

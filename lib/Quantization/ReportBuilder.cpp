@@ -37,14 +37,14 @@ constexpr StringLiteral kPass = "onnx-quantize";
 /// The float value of a DequantizeLinear of constants, or nullopt.
 std::optional<SmallVector<float>> dequantizeConstant(DequantizeLinearOp dq) {
   std::optional<SmallVector<int64_t>> q =
-      getIntegerValues(getConstantValue(dq.getX()));
+      getConstantIntegers(dq.getX());
   std::optional<SmallVector<float>> scale =
-      getFloatValues(getConstantValue(dq.getXScale()));
+      getConstantFloats(dq.getXScale());
   if (!q || !scale || scale->empty())
     return std::nullopt;
   SmallVector<int64_t> zeroPoint(scale->size(), 0);
   if (dq.getXZeroPoint()) {
-    auto zp = getIntegerValues(getConstantValue(dq.getXZeroPoint()));
+    auto zp = getConstantIntegers(dq.getXZeroPoint());
     if (!zp || zp->size() != scale->size())
       return std::nullopt;
     zeroPoint = *zp;
@@ -73,7 +73,7 @@ std::pair<float, float> getClampBounds(Operation *activation) {
   std::pair<float, float> bounds{0.0f, inf};
   auto clip = dyn_cast<ClipOp>(activation);
   auto bound = [](Value v) -> std::optional<float> {
-    auto values = v ? getFloatValues(getConstantValue(v)) : std::nullopt;
+    auto values = v ? getConstantFloats(v) : std::nullopt;
     if (!values || values->size() != 1)
       return std::nullopt;
     return values->front();
@@ -309,7 +309,7 @@ LogicalResult ReportBuilder::finish(ModuleOp module, func::FuncOp func) {
     if (layer.op->getNumOperands() < 2 || !layer.floatOp)
       continue;
     auto dq = layer.op->getOperand(1).getDefiningOp<DequantizeLinearOp>();
-    auto original = getFloatValues(getConstantValue(layer.floatOp->getOperand(1)));
+    auto original = getConstantFloats(layer.floatOp->getOperand(1));
     if (!dq || !original)
       continue;
     std::optional<SmallVector<float>> dequantized = dequantizeConstant(dq);

@@ -40,7 +40,7 @@ FailureOr<ChannelAffine> getChannelAffine(BatchNormalizationOp bn) {
   for (Value operand : {bn.getScale(), bn.getB(), bn.getInputMean(),
                         bn.getInputVar()}) {
     std::optional<SmallVector<float>> values =
-        getFloatValues(getConstantValue(operand));
+        getConstantFloats(operand);
     if (!values) {
       bn.emitRemark("not folded: its scale, bias, mean and variance must be "
                     "float constants");
@@ -102,7 +102,7 @@ foldIntoWeights(RewriterBase &rewriter, Operation *op, Value weights,
   }
   std::optional<SmallVector<float>> b;
   if (bias) {
-    b = getFloatValues(getConstantValue(bias));
+    b = getConstantFloats(bias);
     if (!b || b->size() != affine.scale.size()) {
       op->emitRemark("BatchNormalization not folded into this node: its bias "
                      "is not a float constant with one value per channel");
@@ -195,7 +195,7 @@ LogicalResult foldIntoGemm(RewriterBase &rewriter, GemmOp gemm,
     return failure();
   std::optional<SmallVector<float>> c;
   if (Value bias = gemm.getC()) {
-    c = getFloatValues(getConstantValue(bias));
+    c = getConstantFloats(bias);
     auto cType = dyn_cast<ShapedType>(bias.getType());
     bool perColumn = cType && cType.hasStaticShape() &&
                      (cType.getRank() == 1 ||

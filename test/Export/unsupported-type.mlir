@@ -1,9 +1,7 @@
-// BUG: a value whose type has no ONNX equivalent (here si8; ONNX integers are
-// signless or unsigned in the dialect) should stop the export at the first
-// such value with one error. Exporter::addValueInfo ignores exportType's
-// failure, so the export goes on: one "cannot export a value of type" error
-// per value (three here), then "the exported model fails the ONNX checker:
-// Unrecognized type value case" with the whole module dumped in a note.
+// A value whose type has no ONNX equivalent (here si8; ONNX integers are
+// signless or unsigned in the dialect) stops the export at the first such
+// value with one error. A regression test: the export once went on, with one
+// error per value and then a failed ONNX checker.
 // RUN: rm -f %t.onnx
 // RUN: not onnx-quant-opt %s --emit=onnx -o %t.onnx 2> %t.err
 // RUN: FileCheck %s -DFILE=%s --input-file=%t.err

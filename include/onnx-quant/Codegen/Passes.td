@@ -30,7 +30,7 @@ def WidenF16Pass : Pass<"onnxq-widen-f16", "func::FuncOp"> {
   }];
 }
 
-def BufferizeGraphPass : Pass<"onnxq-bufferize", "ModuleOp"> {
+def BufferizePass : Pass<"onnxq-bufferize", "ModuleOp"> {
   let summary = "One-shot bufferization with identity layouts at the ABI";
   let description = [{
     One-shot module bufferization where function boundaries use identity
@@ -133,7 +133,7 @@ def VectorizableLoopOrderPass : Pass<"onnxq-vectorizable-loop-order"> {
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
-def VectorizeLinalgPass : Pass<"onnxq-vectorize"> {
+def VectorizePass : Pass<"onnxq-vectorize"> {
   let summary = "Tile linalg ops on buffers along the innermost loop and vectorize";
   let description = [{
     Each linalg op on buffers (after `onnxq-vectorizable-loop-order`, so its

@@ -80,12 +80,12 @@ Value accumulateTap(OpBuilder &b, Location loc, Value x, Value w, Value acc,
   return reshapeTo(b, loc, result, accType);
 }
 
-struct ConvPattern : OpConversionPattern<ConvOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvPattern : StaticShapePattern<ConvOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(ConvOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(ConvOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     std::optional<WindowGeometry> g =
         getConvGeometry(op, op.getX(), op.getW(), op.getY());
     if (!g)

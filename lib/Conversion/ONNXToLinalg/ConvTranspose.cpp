@@ -58,8 +58,7 @@ computeGeometry(ConvTransposeOp op, ArrayRef<int64_t> xShape,
       // (bias only), as in ONNX Runtime.
       int64_t total = std::max<int64_t>(0, full - out);
       full = std::max(full, out);
-      begin = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
-      end = total - begin;
+      std::tie(begin, end) = splitSamePadding(total, autoPad);
     } else if (autoPad == "VALID") {
       begin = end = 0;
     } else if (autoPad != "NOTSET") {
@@ -132,17 +131,17 @@ Value accumulateTap(OpBuilder &b, Location loc, Value x, Value w, Value acc,
   return tensor::InsertSliceOp::create(b, loc, sum, acc, offsets, sizes, strides);
 }
 
-struct ConvTransposePattern : OpConversionPattern<ConvTransposeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvTransposePattern : StaticShapePattern<ConvTransposeOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(ConvTransposeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType xType = getStaticType(op.getX());
-    RankedTensorType wType = getStaticType(op.getW());
-    RankedTensorType yType = getStaticType(op.getY());
-    if (!xType || !wType || !yType || xType.getRank() < 3)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(ConvTransposeOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType xType = getTensorType(op.getX());
+    RankedTensorType wType = getTensorType(op.getW());
+    RankedTensorType yType = getTensorType(op.getY());
+    if (xType.getRank() < 3)
+      return rewriter.notifyMatchFailure(op, "needs spatial dimensions");
     if (!isa<FloatType>(yType.getElementType()))
       return rewriter.notifyMatchFailure(op, "float convolutions only");
     ArrayRef<int64_t> kernel = wType.getShape().drop_front(2);

@@ -378,17 +378,13 @@ Value computeScalar(OpTy op, OpBuilder &b, Location loc, ValueRange args) {
 
 /// Unary and broadcasting binary ops: one linalg.generic each.
 template <typename OpTy>
-struct ElementwisePattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct ElementwisePattern : StaticShapePattern<OpTy> {
+  using StaticShapePattern<OpTy>::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = getStaticType(op.getType());
-    if (!type || !llvm::all_of(op->getOperands(),
-                               [](Value v) { return getStaticType(v); }))
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
-    auto resultType = cast<RankedTensorType>(
-        this->getTypeConverter()->convertType(type));
+  matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    auto type = getTensorType(op.getResult());
+    auto resultType = this->convertTensorType(type);
     bool supported = true;
     Value result = createElementwise(
         rewriter, op.getLoc(), resultType, adaptor.getOperands(),
@@ -404,18 +400,15 @@ struct ElementwisePattern : OpConversionPattern<OpTy> {
   }
 };
 
-struct WherePattern : OpConversionPattern<WhereOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct WherePattern : StaticShapePattern<WhereOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(WhereOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = getStaticType(op.getType());
-    if (!type || !llvm::all_of(op->getOperands(),
-                               [](Value v) { return getStaticType(v); }))
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(WhereOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    auto type = getTensorType(op.getResult());
     Value result = createElementwise(
         rewriter, op.getLoc(),
-        cast<RankedTensorType>(getTypeConverter()->convertType(type)),
+        convertTensorType(type),
         adaptor.getOperands(), [](OpBuilder &b, Location loc, ValueRange args) {
           return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
         });
@@ -431,15 +424,12 @@ Combine getCombine(MeanOp) { return Combine::Sum; }
 
 /// Max/Min/Sum/Mean: one linalg.generic folding all the inputs.
 template <typename OpTy>
-struct VariadicPattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct VariadicPattern : StaticShapePattern<OpTy> {
+  using StaticShapePattern<OpTy>::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = getStaticType(op.getType());
-    if (!type || !llvm::all_of(op->getOperands(),
-                               [](Value v) { return getStaticType(v); }))
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    auto type = getTensorType(op.getResult());
     bool isMean = std::is_same_v<OpTy, MeanOp>;
     if (isMean && !isa<FloatType>(type.getElementType()))
       return rewriter.notifyMatchFailure(op, "Mean needs float inputs");
@@ -447,7 +437,7 @@ struct VariadicPattern : OpConversionPattern<OpTy> {
     Combine combine = getCombine(op);
     Value result = createElementwise(
         rewriter, op.getLoc(),
-        cast<RankedTensorType>(this->getTypeConverter()->convertType(type)),
+        this->convertTensorType(type),
         adaptor.getOperands(), [&](OpBuilder &b, Location loc, ValueRange args) {
           Value acc = args[0];
           for (Value x : args.drop_front())
@@ -462,16 +452,13 @@ struct VariadicPattern : OpConversionPattern<OpTy> {
   }
 };
 
-struct ClipPattern : OpConversionPattern<ClipOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ClipPattern : StaticShapePattern<ClipOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(ClipOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = getStaticType(op.getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "needs a static shape");
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(type));
+  matchAndRewriteStatic(ClipOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    auto type = getTensorType(op.getResult());
+    auto resultType = convertTensorType(type);
     SmallVector<Value> inputs = {adaptor.getInput()};
     for (Value bound : {adaptor.getMin(), adaptor.getMax()})
       if (bound)
@@ -539,16 +526,13 @@ Value castScalar(OpBuilder &b, Location loc, Value x, Type to, bool fromUnsigned
              : Value(arith::ExtSIOp::create(b, loc, to, x));
 }
 
-struct CastPattern : OpConversionPattern<CastOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct CastPattern : StaticShapePattern<CastOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(CastOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = getStaticType(op.getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "needs a static shape");
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(type));
+  matchAndRewriteStatic(CastOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    auto type = getTensorType(op.getResult());
+    auto resultType = convertTensorType(type);
     bool fromUnsigned = isUnsignedInt(op.getInput());
     bool toUnsigned = type.getElementType().isUnsignedInteger();
     Value result = createElementwise(

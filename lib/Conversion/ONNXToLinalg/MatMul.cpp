@@ -19,15 +19,12 @@ using namespace mlir::onnxq;
 
 namespace {
 
-struct GemmPattern : OpConversionPattern<GemmOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct GemmPattern : StaticShapePattern<GemmOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(GemmOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType yType = getStaticType(op.getY());
-    if (!yType || !getStaticType(op.getA()) || !getStaticType(op.getB()) ||
-        (op.getC() && !getStaticType(op.getC())))
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(GemmOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType yType = getTensorType(op.getY());
     if (!isa<FloatType>(yType.getElementType()))
       return rewriter.notifyMatchFailure(op, "float Gemm only");
     Location loc = op.getLoc();
@@ -39,14 +36,17 @@ struct GemmPattern : OpConversionPattern<GemmOp> {
     Value b = adaptor.getB();
     bool transB = op.getTransB();
     if (transB) {
-      if (std::optional<SmallVector<float>> data = getConstantF32Data(op.getB())) {
+      std::optional<SmallVector<float>> data;
+      if (getElementTypeOrSelf(op.getB()).isF32())
+        data = getConstantFloats(op.getB());
+      if (data) {
         auto bType = cast<RankedTensorType>(op.getB().getType());
         int64_t rows = bType.getDimSize(0), cols = bType.getDimSize(1);
         SmallVector<float> transposed(data->size());
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t c = 0; c < cols; ++c)
             transposed[c * rows + r] = (*data)[r * cols + c];
-        b = createF32Constant(
+        b = createConstant(
             rewriter, loc,
             RankedTensorType::get({cols, rows}, bType.getElementType()),
             transposed);
@@ -90,16 +90,14 @@ struct GemmPattern : OpConversionPattern<GemmOp> {
   }
 };
 
-struct MatMulPattern : OpConversionPattern<MatMulOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct MatMulPattern : StaticShapePattern<MatMulOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(MatMulOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType aType = getStaticType(op.getA());
-    RankedTensorType bType = getStaticType(op.getB());
-    RankedTensorType yType = getStaticType(op.getY());
-    if (!aType || !bType || !yType)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(MatMulOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType aType = getTensorType(op.getA());
+    RankedTensorType bType = getTensorType(op.getB());
+    RankedTensorType yType = getTensorType(op.getY());
     if (!isa<FloatType>(yType.getElementType()))
       return rewriter.notifyMatchFailure(op, "float MatMul only");
     Location loc = op.getLoc();

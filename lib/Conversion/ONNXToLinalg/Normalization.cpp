@@ -49,11 +49,11 @@ bool isStaticFloat(Value v) {
   return type && isa<FloatType>(type.getElementType());
 }
 
-struct BatchNormPattern : OpConversionPattern<BatchNormalizationOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct BatchNormPattern : StaticShapePattern<BatchNormalizationOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(BatchNormalizationOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(BatchNormalizationOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     if (!op.getRunningStats().empty() || op.getTrainingMode() != 0)
       return rewriter.notifyMatchFailure(op, "training mode is not supported");
     RankedTensorType yType = getStaticType(op.getY());
@@ -94,11 +94,11 @@ struct BatchNormPattern : OpConversionPattern<BatchNormalizationOp> {
   }
 };
 
-struct LayerNormPattern : OpConversionPattern<LayerNormalizationOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct LayerNormPattern : StaticShapePattern<LayerNormalizationOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(LayerNormalizationOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(LayerNormalizationOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     RankedTensorType yType = getStaticType(op.getY());
     if (!isStaticFloat(op.getX()) || !yType)
       return rewriter.notifyMatchFailure(op, "needs a static float input");
@@ -198,14 +198,14 @@ Value finishSoftmax(LogSoftmaxOp, OpBuilder &b, Location loc,
 }
 
 template <typename OpTy>
-struct SoftmaxPattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct SoftmaxPattern : StaticShapePattern<OpTy> {
+  using StaticShapePattern<OpTy>::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getStaticType(op.getOutput());
-    if (!type || !isa<FloatType>(type.getElementType()))
-      return rewriter.notifyMatchFailure(op, "needs a static float input");
+  matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getTensorType(op.getOutput());
+    if (!isa<FloatType>(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "float input only");
     Location loc = op.getLoc();
     int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
     SoftmaxParts parts =
@@ -215,15 +215,15 @@ struct SoftmaxPattern : OpConversionPattern<OpTy> {
   }
 };
 
-struct ReduceMeanPattern : OpConversionPattern<ReduceMeanOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReduceMeanPattern : StaticShapePattern<ReduceMeanOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(ReduceMeanOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getReduced());
-    if (!inType || !outType || !isa<FloatType>(inType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "needs a static float input");
+  matchAndRewriteStatic(ReduceMeanOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getReduced());
+    if (!isa<FloatType>(inType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "float input only");
     int64_t rank = inType.getRank();
     SmallVector<int64_t> axes;
     if (op.getAxes()) {

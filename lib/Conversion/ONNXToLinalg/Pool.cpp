@@ -98,11 +98,11 @@ Value applyPool(OpBuilder &b, Location loc, Value x, const PoolGeometry &p,
       .getResult(0);
 }
 
-struct MaxPoolPattern : OpConversionPattern<MaxPoolOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct MaxPoolPattern : StaticShapePattern<MaxPoolOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(MaxPoolOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(MaxPoolOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     if (op.getIndices() && !op.getIndices().use_empty())
       return rewriter.notifyMatchFailure(op, "the Indices output is not supported");
     std::optional<PoolGeometry> p = analyzePool(
@@ -161,11 +161,11 @@ DenseElementsAttr getWindowCounts(const PoolGeometry &p, bool countIncludePad,
                                 counts);
 }
 
-struct AveragePoolPattern : OpConversionPattern<AveragePoolOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct AveragePoolPattern : StaticShapePattern<AveragePoolOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(AveragePoolOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(AveragePoolOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     Type elementType = getElementTypeOrSelf(op.getY().getType());
     if (!isa<FloatType>(elementType))
       return rewriter.notifyMatchFailure(op, "float pooling only");
@@ -194,15 +194,15 @@ struct AveragePoolPattern : OpConversionPattern<AveragePoolOp> {
 
 /// Reduction over every dimension after N and C, keeping them as size 1.
 template <typename OpTy, bool isMax>
-struct GlobalPoolPattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct GlobalPoolPattern : StaticShapePattern<OpTy> {
+  using StaticShapePattern<OpTy>::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType xType = getStaticType(op.getX());
-    RankedTensorType yType = getStaticType(op.getY());
-    if (!xType || !yType || !isa<FloatType>(xType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "needs a static float input");
+  matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType xType = getTensorType(op.getX());
+    RankedTensorType yType = getTensorType(op.getY());
+    if (!isa<FloatType>(xType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "float input only");
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
     int64_t rank = xType.getRank();

@@ -25,12 +25,12 @@ using namespace mlir::onnxq;
 
 namespace {
 
-struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct QLinearConvPattern : StaticShapePattern<QLinearConvOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(QLinearConvOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(QLinearConvOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     std::optional<WindowGeometry> g =
         getConvGeometry(op, op.getX(), op.getW(), op.getY());
     if (!g)
@@ -41,8 +41,8 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
     FailureOr<QuantParams> xq = getQuantParams(op.getXScale(), op.getXZeroPoint());
     FailureOr<QuantParams> wq = getQuantParams(op.getWScale(), op.getWZeroPoint());
     FailureOr<QuantParams> yq = getQuantParams(op.getYScale(), op.getYZeroPoint());
-    FailureOr<SmallVector<int64_t>> weights = getConstantIntegers(op.getW());
-    if (failed(xq) || failed(wq) || failed(yq) || failed(weights) ||
+    std::optional<SmallVector<int64_t>> weights = getConstantIntegers(op.getW());
+    if (failed(xq) || failed(wq) || failed(yq) || !weights ||
         !xq->isPerTensor() || !yq->isPerTensor())
       return rewriter.notifyMatchFailure(
           op, "needs constant weights, scales and zero points");
@@ -52,8 +52,8 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
       return rewriter.notifyMatchFailure(op, "w_scale per tensor or per filter");
     SmallVector<int64_t> bias(filters, 0);
     if (op.getB()) {
-      FailureOr<SmallVector<int64_t>> b = getConstantIntegers(op.getB());
-      if (failed(b) || int64_t(b->size()) != filters)
+      std::optional<SmallVector<int64_t>> b = getConstantIntegers(op.getB());
+      if (!b || int64_t(b->size()) != filters)
         return rewriter.notifyMatchFailure(op, "needs a constant bias");
       bias = std::move(*b);
     }
@@ -84,7 +84,7 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
     // Padding is the zero point's bit pattern as a signless i8.
     Value x = padSpatial(rewriter, loc, adaptor.getX(), g->padBegin, g->padEnd,
                          rewriter.getIntegerAttr(i8, int8_t(xZeroPoint)));
-    Value w = createIntegerConstant(
+    Value w = createConstant(
         rewriter, loc,
         RankedTensorType::get(wType.getShape(),
                               wideWeights ? rewriter.getI16Type() : i8),
@@ -93,7 +93,7 @@ struct QLinearConvPattern : OpConversionPattern<QLinearConvOp> {
     // (F, 1, ...): broadcasts along the filters.
     SmallVector<int64_t> filterShape(yType.getRank() - 1, 1);
     filterShape[0] = filters;
-    Value initPerFilter = createIntegerConstant(
+    Value initPerFilter = createConstant(
         rewriter, loc, RankedTensorType::get(filterShape, i32), init);
     Value acc = createElementwise(rewriter, loc, accType, initPerFilter,
                                   [](OpBuilder &, Location, ValueRange args) {

@@ -44,12 +44,12 @@ Value createCentered(OpBuilder &rewriter, Location loc, Value x, bool isUnsigned
 
 /// QuantizeLinear of a DequantizeLinear, both per tensor: a requantization
 /// that never leaves the integers.
-struct RequantizePattern : OpConversionPattern<QuantizeLinearOp> {
+struct RequantizePattern : StaticShapePattern<QuantizeLinearOp> {
   RequantizePattern(const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
+      : StaticShapePattern(converter, ctx, /*benefit=*/2) {}
   LogicalResult
-  matchAndRewrite(QuantizeLinearOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(QuantizeLinearOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     auto dequantize = op.getX().getDefiningOp<DequantizeLinearOp>();
     if (!dequantize)
       return rewriter.notifyMatchFailure(op, "input is not dequantized");
@@ -69,7 +69,7 @@ struct RequantizePattern : OpConversionPattern<QuantizeLinearOp> {
     FailureOr<Value> y = createRequantized(
         rewriter, loc, centered, xq->scales[0] / yq->scales[0], /*axis=*/0,
         yq->zeroPoints[0], getQuantizedRange(yType.getElementType()),
-        cast<RankedTensorType>(getTypeConverter()->convertType(yType)));
+        convertTensorType(yType));
     if (failed(y))
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
     rewriter.replaceOp(op, *y);
@@ -91,20 +91,20 @@ int64_t toFixedPoint(float value, int64_t bits) {
   return static_cast<int64_t>(std::ldexp(double(value), int(bits)));
 }
 
-struct QLinearAddPattern : OpConversionPattern<QLinearAddOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct QLinearAddPattern : StaticShapePattern<QLinearAddOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(QLinearAddOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType aType = getStaticType(op.getA());
-    RankedTensorType bType = getStaticType(op.getB());
-    RankedTensorType cType = getStaticType(op.getC());
+  matchAndRewriteStatic(QLinearAddOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType aType = getTensorType(op.getA());
+    RankedTensorType bType = getTensorType(op.getB());
+    RankedTensorType cType = getTensorType(op.getC());
     FailureOr<QuantParams> aq = getQuantParams(op.getAScale(), op.getAZeroPoint());
     FailureOr<QuantParams> bq = getQuantParams(op.getBScale(), op.getBZeroPoint());
     FailureOr<QuantParams> cq = getQuantParams(op.getCScale(), op.getCZeroPoint());
-    if (!aType || !bType || !cType || failed(aq) || failed(bq) || failed(cq) ||
-        !aq->isPerTensor() || !bq->isPerTensor() || !cq->isPerTensor())
-      return rewriter.notifyMatchFailure(op, "needs static shapes, constant parameters");
+    if (failed(aq) || failed(bq) || failed(cq) || !aq->isPerTensor() ||
+        !bq->isPerTensor() || !cq->isPerTensor())
+      return rewriter.notifyMatchFailure(op, "needs constant per-tensor parameters");
     // The kernel's float32 constants.
     float ratioA = aq->scales[0] / cq->scales[0];
     float ratioB = bq->scales[0] / cq->scales[0];
@@ -123,8 +123,7 @@ struct QLinearAddPattern : OpConversionPattern<QLinearAddOp> {
     bool aUnsigned = aType.getElementType().isUnsignedInteger();
     bool bUnsigned = bType.getElementType().isUnsignedInteger();
     QuantizedRange range = getQuantizedRange(cType.getElementType());
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(cType));
+    auto resultType = convertTensorType(cType);
     Value c = createElementwise(
         rewriter, op.getLoc(), resultType, ValueRange{adaptor.getA(), adaptor.getB()},
         [&](OpBuilder &b, Location l, ValueRange args) {
@@ -151,19 +150,19 @@ struct QLinearAddPattern : OpConversionPattern<QLinearAddOp> {
 };
 
 struct QLinearGlobalAveragePoolPattern
-    : OpConversionPattern<QLinearGlobalAveragePoolOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : StaticShapePattern<QLinearGlobalAveragePoolOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(QLinearGlobalAveragePoolOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType xType = getStaticType(op.getX());
-    RankedTensorType yType = getStaticType(op.getY());
+  matchAndRewriteStatic(QLinearGlobalAveragePoolOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType xType = getTensorType(op.getX());
+    RankedTensorType yType = getTensorType(op.getY());
     FailureOr<QuantParams> xq = getQuantParams(op.getXScale(), op.getXZeroPoint());
     FailureOr<QuantParams> yq = getQuantParams(op.getYScale(), op.getYZeroPoint());
-    if (!xType || !yType || op.getChannelsLast() || failed(xq) || failed(yq) ||
+    if (op.getChannelsLast() || failed(xq) || failed(yq) ||
         !xq->isPerTensor() || !yq->isPerTensor())
       return rewriter.notifyMatchFailure(
-          op, "needs static NCHW shapes and constant parameters");
+          op, "needs NCHW and constant per-tensor parameters");
     Location loc = op.getLoc();
     int64_t window = xType.getNumElements() /
                      (xType.getDimSize(0) * xType.getDimSize(1));
@@ -183,7 +182,7 @@ struct QLinearGlobalAveragePoolPattern
     FailureOr<Value> y = createRequantized(
         rewriter, loc, centered, multiplier, /*axis=*/0, yq->zeroPoints[0],
         getQuantizedRange(yType.getElementType()),
-        cast<RankedTensorType>(getTypeConverter()->convertType(yType)));
+        convertTensorType(yType));
     if (failed(y))
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
     rewriter.replaceOp(op, *y);

@@ -56,14 +56,14 @@ FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
   if (llvm::any_of(init, [](int64_t v) { return v != int32_t(v); }))
     return failure();
   Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
-  Value b = createIntegerConstant(
+  Value b = createConstant(
       rewriter, loc,
       RankedTensorType::get({p.k, p.n}, wideWeights ? rewriter.getI16Type() : i8),
       p.b);
   auto accType = RankedTensorType::get({p.m, p.n}, i32);
   Value acc = createElementwise(
       rewriter, loc, accType,
-      createIntegerConstant(rewriter, loc, RankedTensorType::get({p.n}, i32), init),
+      createConstant(rewriter, loc, RankedTensorType::get({p.n}, i32), init),
       [](OpBuilder &, Location, ValueRange args) { return args[0]; });
   MLIRContext *ctx = rewriter.getContext();
   AffineExpr m = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx),
@@ -93,18 +93,17 @@ LogicalResult getProductParams(QuantizedProduct &p, Value aScale, Value aZp,
   return success();
 }
 
-struct QLinearMatMulPattern : OpConversionPattern<QLinearMatMulOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct QLinearMatMulPattern : StaticShapePattern<QLinearMatMulOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType aType = getStaticType(op.getA());
-    RankedTensorType bType = getStaticType(op.getB());
-    RankedTensorType yType = getStaticType(op.getY());
-    FailureOr<SmallVector<int64_t>> b = getConstantIntegers(op.getB());
-    if (!aType || !bType || !yType || aType.getRank() < 2 ||
-        bType.getRank() != 2 || failed(b))
-      return rewriter.notifyMatchFailure(op, "needs static shapes, 2-D constant b");
+  matchAndRewriteStatic(QLinearMatMulOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType aType = getTensorType(op.getA());
+    RankedTensorType bType = getTensorType(op.getB());
+    RankedTensorType yType = getTensorType(op.getY());
+    std::optional<SmallVector<int64_t>> b = getConstantIntegers(op.getB());
+    if (aType.getRank() < 2 || bType.getRank() != 2 || !b)
+      return rewriter.notifyMatchFailure(op, "needs a 2-D constant b");
     QuantizedProduct p;
     if (failed(getProductParams(p, op.getAScale(), op.getAZeroPoint(),
                                 op.getBScale(), op.getBZeroPoint(),
@@ -131,17 +130,16 @@ struct QLinearMatMulPattern : OpConversionPattern<QLinearMatMulOp> {
   }
 };
 
-struct QGemmPattern : OpConversionPattern<QGemmOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct QGemmPattern : StaticShapePattern<QGemmOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(QGemmOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType aType = getStaticType(op.getA());
-    RankedTensorType bType = getStaticType(op.getB());
-    RankedTensorType yType = getStaticType(op.getY());
-    FailureOr<SmallVector<int64_t>> b = getConstantIntegers(op.getB());
-    if (!aType || !bType || !yType || failed(b))
-      return rewriter.notifyMatchFailure(op, "needs static shapes, constant B");
+  matchAndRewriteStatic(QGemmOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType aType = getTensorType(op.getA());
+    RankedTensorType yType = getTensorType(op.getY());
+    std::optional<SmallVector<int64_t>> b = getConstantIntegers(op.getB());
+    if (!b)
+      return rewriter.notifyMatchFailure(op, "needs a constant B");
     if (!op.getYScale())
       return rewriter.notifyMatchFailure(op, "float results are not supported");
     QuantizedProduct p;
@@ -163,8 +161,8 @@ struct QGemmPattern : OpConversionPattern<QGemmOp> {
     }
     p.bias.assign(p.n, 0);
     if (op.getC()) {
-      FailureOr<SmallVector<int64_t>> c = getConstantIntegers(op.getC());
-      if (failed(c) || (c->size() != 1 && int64_t(c->size()) != p.n))
+      std::optional<SmallVector<int64_t>> c = getConstantIntegers(op.getC());
+      if (!c || (c->size() != 1 && int64_t(c->size()) != p.n))
         return rewriter.notifyMatchFailure(op, "needs a constant per-column bias");
       for (int64_t j = 0; j < p.n; ++j)
         p.bias[j] = (*c)[c->size() == 1 ? 0 : j];

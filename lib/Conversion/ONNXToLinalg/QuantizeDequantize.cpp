@@ -62,11 +62,11 @@ FailureOr<SmallVector<Value>> getElementwiseInputs(OpBuilder &b, Location loc,
   return inputs;
 }
 
-struct QuantizeLinearPattern : OpConversionPattern<QuantizeLinearOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct QuantizeLinearPattern : StaticShapePattern<QuantizeLinearOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(QuantizeLinearOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(QuantizeLinearOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     auto xType = getStaticType(adaptor.getX());
     auto onnxType = getStaticType(op.getY().getType());
     if (!xType || !onnxType || !isa<FloatType>(xType.getElementType()))
@@ -81,8 +81,7 @@ struct QuantizeLinearPattern : OpConversionPattern<QuantizeLinearOp> {
                              adaptor.getYZeroPoint(), op.getAxis());
     if (failed(inputs))
       return rewriter.notifyMatchFailure(op, "scale or zero point shape");
-    auto resultType = cast<RankedTensorType>(
-        getTypeConverter()->convertType(onnxType));
+    auto resultType = convertTensorType(onnxType);
     double qmin = isUnsigned ? 0 : -128, qmax = isUnsigned ? 255 : 127;
     Value result = createElementwise(
         rewriter, loc, resultType, *inputs,
@@ -111,11 +110,11 @@ struct QuantizeLinearPattern : OpConversionPattern<QuantizeLinearOp> {
   }
 };
 
-struct DequantizeLinearPattern : OpConversionPattern<DequantizeLinearOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DequantizeLinearPattern : StaticShapePattern<DequantizeLinearOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(DequantizeLinearOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(DequantizeLinearOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     auto xType = getStaticType(adaptor.getX());
     auto resultType = getStaticType(
         getTypeConverter()->convertType(op.getY().getType()));

@@ -88,15 +88,13 @@ ReduceRecipe getRecipe(ReduceLogSumOp) {
 
 /// Reduce* ops with an `axes` attribute (ReduceLogSumExp is below).
 template <typename OpTy>
-struct ReducePattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct ReducePattern : StaticShapePattern<OpTy> {
+  using StaticShapePattern<OpTy>::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getReduced());
-    if (!inType || !outType)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getReduced());
     ReduceRecipe recipe = getRecipe(op);
     bool isFloat = isa<FloatType>(inType.getElementType());
     if (recipe.floatOnly && !isFloat)
@@ -111,22 +109,22 @@ struct ReducePattern : OpConversionPattern<OpTy> {
     if (recipe.after)
       r = map(rewriter, loc, r, recipe.after);
     rewriter.replaceOp(op, reshapeTo(rewriter, loc, r,
-                                     cast<RankedTensorType>(this->getTypeConverter()->convertType(outType))));
+                                     this->convertTensorType(outType)));
     return success();
   }
 };
 
 /// log(sum(exp(x))) computed as max + log(sum(exp(x - max))), which does not
 /// overflow.
-struct ReduceLogSumExpPattern : OpConversionPattern<ReduceLogSumExpOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReduceLogSumExpPattern : StaticShapePattern<ReduceLogSumExpOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(ReduceLogSumExpOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getReduced());
-    if (!inType || !outType || !isa<FloatType>(inType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "needs a static float input");
+  matchAndRewriteStatic(ReduceLogSumExpOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getReduced());
+    if (!isa<FloatType>(inType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "float input only");
     Location loc = op.getLoc();
     SmallVector<int64_t> axes = getReduceAxes(op.getAxes(), inType.getRank());
     Value x = adaptor.getData();
@@ -227,19 +225,16 @@ Value matchesAxes(OpBuilder &b, Location loc, Value axesTensor,
   return all;
 }
 
-struct ReduceSumPattern : OpConversionPattern<ReduceSumOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReduceSumPattern : StaticShapePattern<ReduceSumOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(ReduceSumOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getReduced());
-    if (!inType || !outType)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(ReduceSumOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getReduced());
     int64_t rank = inType.getRank();
     bool isUnsigned = inType.getElementType().isUnsignedInteger();
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    auto resultType = convertTensorType(outType);
     Location loc = op.getLoc();
     auto sumOver = [&](ArrayRef<int64_t> axes) {
       // No axes with noop_with_empty_axes: the identity.
@@ -253,7 +248,7 @@ struct ReduceSumPattern : OpConversionPattern<ReduceSumOp> {
       if (!op.getNoopWithEmptyAxes())
         axes = getReduceAxes(std::nullopt, rank);
     } else if (std::optional<SmallVector<int64_t>> values =
-                   getConstantInts(op.getAxes())) {
+                   getConstantIntegers(op.getAxes())) {
       for (int64_t a : *values)
         axes.push_back(normalizeAxis(a, rank));
       if (axes.empty() && !op.getNoopWithEmptyAxes())
@@ -346,15 +341,15 @@ Value argReduceKeepDims(OpBuilder &b, Location loc, Value input, int64_t axis,
 }
 
 template <typename OpTy>
-struct ArgReducePattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct ArgReducePattern : StaticShapePattern<OpTy> {
+  using StaticShapePattern<OpTy>::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getReduced());
-    if (!inType || !outType || inType.getRank() == 0)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getReduced());
+    if (inType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "needs an axis");
     int64_t axis = normalizeAxis(op.getAxis(), inType.getRank());
     Value indices = argReduceKeepDims(
         rewriter, op.getLoc(), adaptor.getData(), axis,
@@ -366,14 +361,14 @@ struct ArgReducePattern : OpConversionPattern<OpTy> {
 };
 
 /// 1 where the index along the axis is that of the first maximum.
-struct HardmaxPattern : OpConversionPattern<HardmaxOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct HardmaxPattern : StaticShapePattern<HardmaxOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(HardmaxOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getStaticType(op.getOutput());
-    if (!type || type.getRank() == 0 || !isa<FloatType>(type.getElementType()))
-      return rewriter.notifyMatchFailure(op, "needs a static float input");
+  matchAndRewriteStatic(HardmaxOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getTensorType(op.getOutput());
+    if (type.getRank() == 0 || !isa<FloatType>(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "float input with an axis only");
     Location loc = op.getLoc();
     int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
     Value argmax = argReduceKeepDims(rewriter, loc, adaptor.getInput(), axis,

@@ -3,7 +3,6 @@
 #include "Requantize.h"
 #include "Utils.h"
 
-#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -31,16 +30,8 @@ FailureOr<Float32Multiplier> mlir::onnxq::decomposeFloat32(float value) {
   return m;
 }
 
-FailureOr<SmallVector<int64_t>> mlir::onnxq::getConstantIntegers(Value value) {
-  std::optional<SmallVector<int64_t>> values =
-      getIntegerValues(getConstantValue(value));
-  if (!values)
-    return failure();
-  return std::move(*values);
-}
-
 FailureOr<QuantParams> mlir::onnxq::getQuantParams(Value scale, Value zeroPoint) {
-  std::optional<SmallVector<float>> scales = getFloatValues(getConstantValue(scale));
+  std::optional<SmallVector<float>> scales = getConstantFloats(scale);
   if (!scales || scales->empty())
     return failure();
   QuantParams params;
@@ -49,18 +40,11 @@ FailureOr<QuantParams> mlir::onnxq::getQuantParams(Value scale, Value zeroPoint)
     params.zeroPoints.assign(1, 0);
     return params;
   }
-  FailureOr<SmallVector<int64_t>> zeroPoints = getConstantIntegers(zeroPoint);
-  if (failed(zeroPoints) || zeroPoints->empty())
+  std::optional<SmallVector<int64_t>> zeroPoints = getConstantIntegers(zeroPoint);
+  if (!zeroPoints || zeroPoints->empty())
     return failure();
   params.zeroPoints = std::move(*zeroPoints);
   return params;
-}
-
-Value mlir::onnxq::createIntegerConstant(OpBuilder &b, Location loc,
-                                         RankedTensorType type,
-                                         ArrayRef<int64_t> data) {
-  return arith::ConstantOp::create(
-      b, loc, cast<TypedAttr>(createIntegerElements(type, data)));
 }
 
 QuantizedRange mlir::onnxq::getQuantizedRange(Type onnxElementType) {
@@ -181,8 +165,8 @@ FailureOr<Value> mlir::onnxq::createRequantized(OpBuilder &b, Location loc,
     SmallVector<int64_t> shape(resultType.getRank() - axis, 1);
     shape[0] = int64_t(multipliers.size());
     auto type = RankedTensorType::get(shape, b.getI64Type());
-    inputs.push_back(createIntegerConstant(b, loc, type, mantissas));
-    inputs.push_back(createIntegerConstant(b, loc, type, shifts));
+    inputs.push_back(createConstant(b, loc, type, mantissas));
+    inputs.push_back(createConstant(b, loc, type, shifts));
   }
   return createElementwise(
       b, loc, resultType, inputs, [&](OpBuilder &nb, Location l, ValueRange args) {

@@ -53,13 +53,6 @@ struct QuantParams {
 };
 FailureOr<QuantParams> getQuantParams(Value scale, Value zeroPoint);
 
-/// The integers of a constant tensor (ONNX signedness), or failure.
-FailureOr<SmallVector<int64_t>> getConstantIntegers(Value value);
-
-/// An `arith.constant` of signless `type` holding `data` (a blob when large).
-Value createIntegerConstant(OpBuilder &b, Location loc, RankedTensorType type,
-                            ArrayRef<int64_t> data);
-
 /// An 8-bit quantized type's value range and signedness.
 struct QuantizedRange {
   int64_t qmin, qmax;

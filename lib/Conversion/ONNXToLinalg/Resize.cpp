@@ -92,15 +92,15 @@ std::optional<AxisTable> buildTable(ResizeOp op, int64_t in, int64_t out,
   return t;
 }
 
-struct ResizePattern : OpConversionPattern<ResizeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ResizePattern : StaticShapePattern<ResizeOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(ResizeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getX());
-    RankedTensorType outType = getStaticType(op.getY());
-    if (!inType || !outType || !isa<FloatType>(outType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "needs static float shapes");
+  matchAndRewriteStatic(ResizeOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getX());
+    RankedTensorType outType = getTensorType(op.getY());
+    if (!isa<FloatType>(outType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "float input only");
     if (op.getMode() != "nearest" && op.getMode() != "linear")
       return rewriter.notifyMatchFailure(op, "only nearest and linear modes");
     int64_t rank = inType.getRank();
@@ -110,11 +110,10 @@ struct ResizePattern : OpConversionPattern<ResizeOp> {
     auto scalesType = op.getScales() ? getStaticType(op.getScales()) : nullptr;
     bool haveScales = scalesType && scalesType.getNumElements() > 0;
     if (haveScales) {
-      DenseElementsAttr s = getConstantElements(op.getScales());
-      if (!s || s.getNumElements() != rank)
+      std::optional<SmallVector<float>> s = getConstantFloats(op.getScales());
+      if (!s || int64_t(s->size()) != rank)
         return rewriter.notifyMatchFailure(op, "scales must be constant");
-      for (APFloat v : s.getValues<APFloat>())
-        scales.push_back(v.convertToDouble());
+      scales.assign(s->begin(), s->end());
     } else {
       for (int64_t d = 0; d < rank; ++d)
         scales.push_back(double(outType.getDimSize(d)) / inType.getDimSize(d));

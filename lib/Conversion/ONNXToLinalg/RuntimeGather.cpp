@@ -34,16 +34,16 @@ Value clampIndex(OpBuilder &b, Location loc, Value v, int64_t lo, int64_t hi) {
   return arith::MinSIOp::create(b, loc, v, arith::ConstantIndexOp::create(b, loc, hi));
 }
 
-struct SliceGatherPattern : OpConversionPattern<SliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SliceGatherPattern : StaticShapePattern<SliceOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getOutput());
-    RankedTensorType startsType = getStaticType(op.getStarts());
-    if (!inType || !outType || !startsType || startsType.getRank() != 1)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(SliceOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getOutput());
+    RankedTensorType startsType = getTensorType(op.getStarts());
+    if (startsType.getRank() != 1)
+      return rewriter.notifyMatchFailure(op, "needs 1-D starts");
     Location loc = op.getLoc();
     int64_t rank = inType.getRank(), count = startsType.getDimSize(0);
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -87,7 +87,7 @@ struct SliceGatherPattern : OpConversionPattern<SliceOp> {
         steps[d] = arith::SelectOp::create(rewriter, loc, here, step, steps[d]);
       }
     }
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    auto resultType = convertTensorType(outType);
     Value data = adaptor.getData();
     Value gathered = createFromIndices(
         rewriter, loc, resultType, [&](OpBuilder &b, Location l) -> Value {
@@ -107,23 +107,23 @@ struct SliceGatherPattern : OpConversionPattern<SliceOp> {
 /// Pad: output index o reads data[o - pad_begin], mapped back into range by
 /// the mode (edge: clamp; reflect: mirror without repeating the edge;
 /// constant: the padding value outside).
-struct PadGatherPattern : OpConversionPattern<PadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct PadGatherPattern : StaticShapePattern<PadOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(PadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getOutput());
+  matchAndRewriteStatic(PadOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getOutput());
     StringRef mode = op.getMode();
-    if (!inType || !outType || inType.getRank() == 0)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    if (inType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "nothing to pad");
     if (mode != "constant" && mode != "edge" && mode != "reflect")
       return rewriter.notifyMatchFailure(op, "unknown mode");
     int64_t rank = inType.getRank();
     // One reflection covers pads up to dim - 1 on each side; of runtime
     // pads only the total (out - in) is known.
     if (mode == "reflect") {
-      std::optional<SmallVector<int64_t>> pads = getConstantInts(op.getPads());
+      std::optional<SmallVector<int64_t>> pads = getConstantIntegers(op.getPads());
       for (int64_t d = 0; d < rank; ++d) {
         int64_t limit = inType.getDimSize(d) - 1;
         bool fits = pads ? (*pads)[d] <= limit && (*pads)[d + rank] <= limit
@@ -136,7 +136,7 @@ struct PadGatherPattern : OpConversionPattern<PadOp> {
     SmallVector<Value> begins;
     for (int64_t d = 0; d < rank; ++d)
       begins.push_back(extractIndex(rewriter, loc, adaptor.getPads(), d));
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    auto resultType = convertTensorType(outType);
     Type elementType = resultType.getElementType();
     Value padValue;
     if (mode == "constant")

@@ -23,11 +23,11 @@ using namespace mlir::onnxq;
 
 namespace {
 
-struct ConstantPattern : OpConversionPattern<ConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConstantPattern : StaticShapePattern<ConstantOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(ConstantOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(ConstantOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     auto type = cast<ShapedType>(getTypeConverter()->convertType(op.getType()));
     TypedAttr value = cast<TypedAttr>(op.getValue());
     if (type != value.getType()) {
@@ -46,17 +46,17 @@ struct ConstantPattern : OpConversionPattern<ConstantOp> {
 
 /// Ops that are the identity at inference time.
 template <typename OpTy>
-struct ForwardPattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct ForwardPattern : StaticShapePattern<OpTy> {
+  using StaticShapePattern<OpTy>::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
     if constexpr (std::is_same_v<OpTy, DropoutOp>) {
       // Inference only: a training_mode that is not a constant false would
       // make Dropout random.
       if (Value training = op.getTrainingMode()) {
-        DenseElementsAttr mode = getConstantElements(training);
-        if (!mode || !mode.isSplat() || mode.getSplatValue<APInt>() != 0)
+        std::optional<SmallVector<int64_t>> mode = getConstantIntegers(training);
+        if (!mode || llvm::any_of(*mode, [](int64_t v) { return v != 0; }))
           return rewriter.notifyMatchFailure(
               op, "training_mode must be a constant false");
       }
@@ -76,30 +76,26 @@ struct ForwardPattern : OpConversionPattern<OpTy> {
 
 /// Reshape-like ops whose result is fully described by the static result type.
 template <typename OpTy>
-struct ReshapePattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+struct ReshapePattern : StaticShapePattern<OpTy> {
+  using StaticShapePattern<OpTy>::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getStaticType(op->getResult(0));
-    if (!type || !getStaticType(op->getOperand(0)))
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
-    auto resultType = cast<RankedTensorType>(this->getTypeConverter()->convertType(type));
+  matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getTensorType(op->getResult(0));
+    auto resultType = this->convertTensorType(type);
     rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(), adaptor.getOperands()[0],
                                      resultType));
     return success();
   }
 };
 
-struct TransposePattern : OpConversionPattern<TransposeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct TransposePattern : StaticShapePattern<TransposeOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getStaticType(op.getTransposed());
-    if (!type || !getStaticType(op.getData()))
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(type));
+  matchAndRewriteStatic(TransposeOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getTensorType(op.getTransposed());
+    auto resultType = convertTensorType(type);
     SmallVector<int64_t> perm;
     if (op.getPerm())
       perm = getIntsOr(*op.getPerm(), 0, 0);
@@ -115,15 +111,13 @@ struct TransposePattern : OpConversionPattern<TransposeOp> {
   }
 };
 
-struct ConcatPattern : OpConversionPattern<ConcatOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConcatPattern : StaticShapePattern<ConcatOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(ConcatOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getStaticType(op.getConcatResult());
-    if (!type || !llvm::all_of(op.getInputs(), [](Value v) { return getStaticType(v); }))
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(type));
+  matchAndRewriteStatic(ConcatOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getTensorType(op.getConcatResult());
+    auto resultType = convertTensorType(type);
     Location loc = op.getLoc();
     int64_t rank = type.getRank(), axis = normalizeAxis(op.getAxis(), rank);
     Value result = createEmpty(rewriter, loc, resultType);
@@ -144,20 +138,18 @@ struct ConcatPattern : OpConversionPattern<ConcatOp> {
   }
 };
 
-struct SplitPattern : OpConversionPattern<SplitOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SplitPattern : StaticShapePattern<SplitOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getInput());
-    if (!inType || !llvm::all_of(op.getOutputs(), [](Value v) { return getStaticType(v); }))
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(SplitOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getInput());
     Location loc = op.getLoc();
     int64_t rank = inType.getRank(), axis = normalizeAxis(op.getAxis(), rank);
     SmallVector<Value> results;
     int64_t offset = 0;
     for (Value output : op.getOutputs()) {
-      auto outType = cast<RankedTensorType>(getTypeConverter()->convertType(output.getType()));
+      auto outType = convertTensorType(output.getType());
       SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)), sizes,
           strides(rank, rewriter.getIndexAttr(1));
       for (int64_t d = 0; d < rank; ++d)
@@ -173,21 +165,21 @@ struct SplitPattern : OpConversionPattern<SplitOp> {
   }
 };
 
-struct SlicePattern : OpConversionPattern<SliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SlicePattern : StaticShapePattern<SliceOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getOutput());
-    auto starts = getConstantInts(op.getStarts());
-    auto ends = getConstantInts(op.getEnds());
-    if (!inType || !outType || !starts || !ends)
-      return rewriter.notifyMatchFailure(op, "needs static shapes and constant bounds");
+  matchAndRewriteStatic(SliceOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getOutput());
+    auto starts = getConstantIntegers(op.getStarts());
+    auto ends = getConstantIntegers(op.getEnds());
+    if (!starts || !ends)
+      return rewriter.notifyMatchFailure(op, "needs constant bounds");
     int64_t rank = inType.getRank();
     SmallVector<int64_t> axes, steps(starts->size(), 1);
     if (op.getAxes()) {
-      auto constAxes = getConstantInts(op.getAxes());
+      auto constAxes = getConstantIntegers(op.getAxes());
       if (!constAxes)
         return rewriter.notifyMatchFailure(op, "axes must be constant");
       axes = *constAxes;
@@ -196,7 +188,7 @@ struct SlicePattern : OpConversionPattern<SliceOp> {
         axes.push_back(i);
     }
     if (op.getSteps()) {
-      auto constSteps = getConstantInts(op.getSteps());
+      auto constSteps = getConstantIntegers(op.getSteps());
       if (!constSteps)
         return rewriter.notifyMatchFailure(op, "steps must be constant");
       steps = *constSteps;
@@ -216,28 +208,28 @@ struct SlicePattern : OpConversionPattern<SliceOp> {
       sizes[axis] = rewriter.getIndexAttr(outType.getDimSize(axis));
       strides[axis] = rewriter.getIndexAttr(steps[i]);
     }
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    auto resultType = convertTensorType(outType);
     rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, resultType, adaptor.getData(),
                                                         offsets, sizes, strides);
     return success();
   }
 };
 
-struct PadPattern : OpConversionPattern<PadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct PadPattern : StaticShapePattern<PadOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(PadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType outType = getStaticType(op.getOutput());
-    auto pads = getConstantInts(op.getPads());
-    if (!outType || !getStaticType(op.getData()) || !pads)
-      return rewriter.notifyMatchFailure(op, "needs static shapes and constant pads");
+  matchAndRewriteStatic(PadOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType outType = getTensorType(op.getOutput());
+    auto pads = getConstantIntegers(op.getPads());
+    if (!pads)
+      return rewriter.notifyMatchFailure(op, "needs constant pads");
     if (op.getMode() != "constant")
       return rewriter.notifyMatchFailure(op, "only constant padding is supported");
     if (llvm::any_of(*pads, [](int64_t p) { return p < 0; }))
       return rewriter.notifyMatchFailure(op, "negative pads are not supported");
     Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    auto resultType = convertTensorType(outType);
     Value padValue;
     if (Value constant = adaptor.getConstantValue())
       padValue = tensor::ExtractOp::create(
@@ -257,19 +249,17 @@ struct PadPattern : OpConversionPattern<PadOp> {
   }
 };
 
-struct GatherPattern : OpConversionPattern<GatherOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct GatherPattern : StaticShapePattern<GatherOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType dataType = getStaticType(op.getData());
-    RankedTensorType indicesType = getStaticType(op.getIndices());
-    RankedTensorType outType = getStaticType(op.getOutput());
-    if (!dataType || !indicesType || !outType)
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+  matchAndRewriteStatic(GatherOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType dataType = getTensorType(op.getData());
+    RankedTensorType indicesType = getTensorType(op.getIndices());
+    RankedTensorType outType = getTensorType(op.getOutput());
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(outType));
+    auto resultType = convertTensorType(outType);
     int64_t axis = normalizeAxis(op.getAxis(), dataType.getRank());
     int64_t indexRank = indicesType.getRank(), outRank = outType.getRank();
     // out[i..., j..., k...] = data[i..., indices[j...], k...]
@@ -303,15 +293,13 @@ struct GatherPattern : OpConversionPattern<GatherOp> {
   }
 };
 
-struct ShapePattern : OpConversionPattern<ShapeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ShapePattern : StaticShapePattern<ShapeOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(ShapeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType inType = getStaticType(op.getData());
-    RankedTensorType outType = getStaticType(op.getShape());
-    if (!inType || !outType)
-      return rewriter.notifyMatchFailure(op, "needs a static input shape");
+  matchAndRewriteStatic(ShapeOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getData());
+    RankedTensorType outType = getTensorType(op.getShape());
     int64_t rank = inType.getRank();
     int64_t start = std::clamp<int64_t>(normalizeAxis(op.getStart(), rank), 0, rank);
     int64_t end = op.getEnd() ? std::clamp<int64_t>(normalizeAxis(*op.getEnd(), rank), 0, rank)

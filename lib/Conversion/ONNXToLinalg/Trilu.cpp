@@ -18,16 +18,13 @@ using namespace mlir::onnxq;
 
 namespace {
 
-struct TriluPattern : OpConversionPattern<TriluOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct TriluPattern : StaticShapePattern<TriluOp> {
+  using StaticShapePattern::StaticShapePattern;
   LogicalResult
-  matchAndRewrite(TriluOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getStaticType(op.getOutput());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "needs a static shape");
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(type));
+  matchAndRewriteStatic(TriluOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getTensorType(op.getOutput());
+    auto resultType = convertTensorType(type);
     Location loc = op.getLoc();
     Type i64 = rewriter.getI64Type();
     SmallVector<Value> inputs = {adaptor.getInput()};

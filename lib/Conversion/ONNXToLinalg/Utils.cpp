@@ -21,59 +21,17 @@ RankedTensorType mlir::onnxq::getStaticType(Type type) {
   return ranked && ranked.hasStaticShape() ? ranked : nullptr;
 }
 
-DenseElementsAttr mlir::onnxq::getConstantElements(Value value) {
-  if (!value)
-    return nullptr;
-  Operation *def = value.getDefiningOp();
-  if (auto constant = dyn_cast_or_null<ConstantOp>(def))
-    return dyn_cast<DenseElementsAttr>(constant.getValue());
-  if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def))
-    return dyn_cast<DenseElementsAttr>(constant.getValue());
-  return nullptr;
+Value mlir::onnxq::createConstant(OpBuilder &b, Location loc,
+                                  RankedTensorType type, ArrayRef<float> data) {
+  return arith::ConstantOp::create(
+      b, loc, cast<TypedAttr>(createFloatElements(type, data)));
 }
 
-std::optional<SmallVector<float>>
-mlir::onnxq::getConstantF32Data(Value value) {
-  Operation *def = value ? value.getDefiningOp() : nullptr;
-  ElementsAttr attr;
-  if (auto constant = dyn_cast_or_null<ConstantOp>(def))
-    attr = constant.getValue();
-  else if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def))
-    attr = dyn_cast<ElementsAttr>(constant.getValue());
-  if (!attr || !attr.getElementType().isF32())
-    return std::nullopt;
-  if (auto resource = dyn_cast<DenseF32ResourceElementsAttr>(attr)) {
-    std::optional<ArrayRef<float>> data = resource.tryGetAsArrayRef();
-    if (!data)
-      return std::nullopt;
-    return SmallVector<float>(*data);
-  }
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
-    return SmallVector<float>(dense.getValues<float>());
-  return std::nullopt;
-}
-
-Value mlir::onnxq::createF32Constant(OpBuilder &b, Location loc,
-                                     RankedTensorType type,
-                                     ArrayRef<float> data) {
-  constexpr size_t kResourceThresholdBytes = 1024;
-  ElementsAttr attr;
-  if (data.size() * sizeof(float) > kResourceThresholdBytes)
-    attr = DenseResourceElementsAttr::get(
-        type, "packed", HeapAsmResourceBlob::allocateAndCopyInferAlign(data));
-  else
-    attr = DenseElementsAttr::get(type, data);
-  return arith::ConstantOp::create(b, loc, cast<TypedAttr>(attr));
-}
-
-std::optional<SmallVector<int64_t>> mlir::onnxq::getConstantInts(Value value) {
-  DenseElementsAttr elements = getConstantElements(value);
-  if (!elements || !elements.getElementType().isInteger())
-    return std::nullopt;
-  SmallVector<int64_t> ints;
-  for (const APInt &v : elements.getValues<APInt>())
-    ints.push_back(v.getSExtValue());
-  return ints;
+Value mlir::onnxq::createConstant(OpBuilder &b, Location loc,
+                                  RankedTensorType type,
+                                  ArrayRef<int64_t> data) {
+  return arith::ConstantOp::create(
+      b, loc, cast<TypedAttr>(createIntegerElements(type, data)));
 }
 
 TypedAttr mlir::onnxq::getScalarAttr(Type elementType, double value) {
@@ -292,6 +250,12 @@ SmallVector<int64_t> mlir::onnxq::getIntsOr(ArrayAttr attr, size_t size,
   return values;
 }
 
+std::pair<int64_t, int64_t> mlir::onnxq::splitSamePadding(int64_t total,
+                                                          StringRef autoPad) {
+  int64_t begin = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
+  return {begin, total - begin};
+}
+
 std::optional<WindowGeometry> mlir::onnxq::computeWindowGeometry(
     ArrayRef<int64_t> inputShape, ArrayRef<int64_t> kernel, ArrayAttr pads,
     ArrayAttr strides, ArrayAttr dilations, StringRef autoPad, bool ceilMode) {
@@ -308,8 +272,7 @@ std::optional<WindowGeometry> mlir::onnxq::computeWindowGeometry(
     if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
       int64_t out = (in + g.strides[i] - 1) / g.strides[i];
       int64_t total = std::max<int64_t>(0, (out - 1) * g.strides[i] + extent - in);
-      begin = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
-      end = total - begin;
+      std::tie(begin, end) = splitSamePadding(total, autoPad);
     } else if (autoPad == "VALID") {
       begin = end = 0;
     } else if (autoPad != "NOTSET") {

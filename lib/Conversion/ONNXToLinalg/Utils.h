@@ -3,8 +3,11 @@
 #ifndef ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_UTILS_H
 #define ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_UTILS_H
 
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
+
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include <optional>
@@ -17,20 +20,54 @@ inline RankedTensorType getStaticType(Value value) {
   return getStaticType(value.getType());
 }
 
-/// The dense elements of a constant (`onnx.Constant` or `arith.constant`)
-/// defining `value`; null for other producers and for resource blobs.
-DenseElementsAttr getConstantElements(Value value);
+/// The type of `value`, a ranked tensor of static shape (as
+/// StaticShapePattern guarantees for the tensors of its op).
+inline RankedTensorType getTensorType(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
 
-/// The f32 data of a constant (dense or resource blob) defining `value`.
-std::optional<SmallVector<float>> getConstantF32Data(Value value);
+/// A conversion pattern for an op whose tensors all have static shapes, which
+/// every lowering here needs: for other ops the match fails ("needs static
+/// shapes") before matchAndRewriteStatic is called. Operands for which
+/// allowsDynamicOperand is true (run-time shape data) are not checked.
+template <typename OpTy>
+class StaticShapePattern : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
 
-/// An `arith.constant` of `type` holding `data`; large data is a resource
-/// blob, like imported weights.
-Value createF32Constant(OpBuilder &b, Location loc, RankedTensorType type,
-                        ArrayRef<float> data);
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    for (OpOperand &operand : op->getOpOperands())
+      if (!allowsDynamicOperand(operand.getOperandNumber()) &&
+          isa<TensorType>(operand.get().getType()) && !getStaticType(operand.get()))
+        return rewriter.notifyMatchFailure(op, "needs static shapes");
+    for (Value result : op->getResults())
+      if (isa<TensorType>(result.getType()) && !getStaticType(result))
+        return rewriter.notifyMatchFailure(op, "needs static shapes");
+    return matchAndRewriteStatic(op, adaptor, rewriter);
+  }
 
-/// The integers of a constant integer tensor defining `value`.
-std::optional<SmallVector<int64_t>> getConstantInts(Value value);
+protected:
+  /// `type` as the lowered tensors hold it (signless integers).
+  RankedTensorType convertTensorType(Type type) const {
+    return cast<RankedTensorType>(this->getTypeConverter()->convertType(type));
+  }
+
+  virtual LogicalResult
+  matchAndRewriteStatic(OpTy op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const = 0;
+  virtual bool allowsDynamicOperand(unsigned index) const { return false; }
+};
+
+/// An `arith.constant` of `type` (float, or signless integer: `data` is
+/// truncated to the width) holding `data`; large data is a resource blob,
+/// like imported weights.
+Value createConstant(OpBuilder &b, Location loc, RankedTensorType type,
+                     ArrayRef<float> data);
+Value createConstant(OpBuilder &b, Location loc, RankedTensorType type,
+                     ArrayRef<int64_t> data);
 
 /// A typed scalar attribute (float or integer) of `value`.
 TypedAttr getScalarAttr(Type elementType, double value);
@@ -103,6 +140,10 @@ SmallVector<utils::IteratorType> getIteratorTypes(int64_t rank,
 struct WindowGeometry {
   SmallVector<int64_t> kernel, strides, dilations, padBegin, padEnd, output;
 };
+/// `total` padding split into (begin, end) as auto_pad SAME_UPPER (the odd
+/// one at the end) or SAME_LOWER (at the beginning) splits it.
+std::pair<int64_t, int64_t> splitSamePadding(int64_t total, StringRef autoPad);
+
 /// Computes the geometry for an NC + spatial input of `inputShape`; the output
 /// sizes use `ceilMode` rounding. Returns nullopt for unsupported auto_pad.
 std::optional<WindowGeometry>

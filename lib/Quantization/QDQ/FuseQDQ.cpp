@@ -76,7 +76,7 @@ Value getZeroPoint(PatternRewriter &rewriter, Location loc, QuantizeLinearOp q) 
 int64_t getScalarInteger(Value value) {
   if (!value)
     return 0;
-  std::optional<SmallVector<int64_t>> values = getIntegerValues(getConstantValue(value));
+  std::optional<SmallVector<int64_t>> values = getConstantIntegers(value);
   return values && values->size() == 1 ? (*values)[0] : 0;
 }
 
@@ -85,8 +85,8 @@ bool haveSameParams(Type aType, Value aScale, Value aZp, Type bType,
                     Value bScale, Value bZp) {
   if (getElementTypeOrSelf(aType) != getElementTypeOrSelf(bType))
     return false;
-  std::optional<SmallVector<float>> a = getFloatValues(getConstantValue(aScale));
-  std::optional<SmallVector<float>> b = getFloatValues(getConstantValue(bScale));
+  std::optional<SmallVector<float>> a = getConstantFloats(aScale);
+  std::optional<SmallVector<float>> b = getConstantFloats(bScale);
   return a && b && *a == *b && getScalarInteger(aZp) == getScalarInteger(bZp);
 }
 
@@ -121,9 +121,9 @@ bool isBiasOf(DequantizeLinearOp bias, DequantizeLinearOp x,
   if (!getElementTypeOrSelf(bias.getX().getType()).isInteger(32) ||
       !getConstantValue(bias.getX()) || getScalarInteger(bias.getXZeroPoint()))
     return false;
-  std::optional<SmallVector<float>> sb = getFloatValues(getConstantValue(bias.getXScale()));
-  std::optional<SmallVector<float>> sx = getFloatValues(getConstantValue(x.getXScale()));
-  std::optional<SmallVector<float>> sw = getFloatValues(getConstantValue(w.getXScale()));
+  std::optional<SmallVector<float>> sb = getConstantFloats(bias.getXScale());
+  std::optional<SmallVector<float>> sx = getConstantFloats(x.getXScale());
+  std::optional<SmallVector<float>> sw = getConstantFloats(w.getXScale());
   if (!sb || !sx || !sw || (sb->size() != sw->size() && sb->size() != 1))
     return false;
   for (size_t c = 0; c < sw->size(); ++c) {

@@ -105,3 +105,38 @@ func.func @qlinear_add(%a: tensor<4xui8>, %b: tensor<4xui8>) -> tensor<4xui8> {
   %c = onnx.QLinearAdd(%a, %as, %b, %bs, %cs) A_zero_point(%az) B_zero_point(%bz) C_zero_point(%cz) : (tensor<4xui8>, tensor<f32>, tensor<ui8>, tensor<4xui8>, tensor<f32>, tensor<ui8>, tensor<f32>, tensor<ui8>) -> tensor<4xui8>
   return %c : tensor<4xui8>
 }
+
+// -----
+
+// Zero points keep their ONNX signedness when the lowering reads them: the
+// accumulator starts at bias - x_zp * sum(w) = 100 - 200 * 3 for a ui8 zero
+// point 200, and 100 - (-56) * 3 for an i8 -56 (the same byte).
+// CHECK-LABEL: func @qlinear_conv_zero_point_u8
+// CHECK: arith.constant dense<-500> : tensor<1xi32>
+func.func @qlinear_conv_zero_point_u8(%x: tensor<1x1x2x2xui8>) -> tensor<1x1x2x2xui8> {
+  %xs = onnx.Constant dense<0.5> : tensor<f32>
+  %xz = onnx.Constant dense<200> : tensor<ui8>
+  %w = onnx.Constant dense<3> : tensor<1x1x1x1xi8>
+  %ws = onnx.Constant dense<0.25> : tensor<f32>
+  %wz = onnx.Constant dense<0> : tensor<i8>
+  %ys = onnx.Constant dense<1.0> : tensor<f32>
+  %yz = onnx.Constant dense<5> : tensor<ui8>
+  %b = onnx.Constant dense<100> : tensor<1xi32>
+  %y = onnx.QLinearConv(%x, %xs, %xz, %w, %ws, %wz, %ys, %yz, %b) {kernel_shape = [1, 1]} : (tensor<1x1x2x2xui8>, tensor<f32>, tensor<ui8>, tensor<1x1x1x1xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>, tensor<1xi32>) -> tensor<1x1x2x2xui8>
+  return %y : tensor<1x1x2x2xui8>
+}
+
+// CHECK-LABEL: func @qlinear_conv_zero_point_i8
+// CHECK: arith.constant dense<268> : tensor<1xi32>
+func.func @qlinear_conv_zero_point_i8(%x: tensor<1x1x2x2xi8>) -> tensor<1x1x2x2xi8> {
+  %xs = onnx.Constant dense<0.5> : tensor<f32>
+  %xz = onnx.Constant dense<-56> : tensor<i8>
+  %w = onnx.Constant dense<3> : tensor<1x1x1x1xi8>
+  %ws = onnx.Constant dense<0.25> : tensor<f32>
+  %wz = onnx.Constant dense<0> : tensor<i8>
+  %ys = onnx.Constant dense<1.0> : tensor<f32>
+  %yz = onnx.Constant dense<5> : tensor<i8>
+  %b = onnx.Constant dense<100> : tensor<1xi32>
+  %y = onnx.QLinearConv(%x, %xs, %xz, %w, %ws, %wz, %ys, %yz, %b) {kernel_shape = [1, 1]} : (tensor<1x1x2x2xi8>, tensor<f32>, tensor<i8>, tensor<1x1x1x1xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<i8>, tensor<1xi32>) -> tensor<1x1x2x2xi8>
+  return %y : tensor<1x1x2x2xi8>
+}

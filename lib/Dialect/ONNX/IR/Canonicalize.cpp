@@ -28,7 +28,7 @@ struct RemoveInferenceDropout : OpRewritePattern<DropoutOp> {
       return rewriter.notifyMatchFailure(op, "the mask is used");
     if (Value training = op.getTrainingMode()) {
       std::optional<SmallVector<int64_t>> mode =
-          getIntegerValues(getConstantValue(training));
+          getConstantIntegers(training);
       if (!mode || mode->size() != 1 || (*mode)[0] != 0)
         return rewriter.notifyMatchFailure(op, "training mode may be on");
     }
@@ -118,7 +118,7 @@ struct AddIntoConvBias : OpRewritePattern<AddOp> {
       std::optional<SmallVector<float>> bias(SmallVector<float>(
           perChannel->size(), 0.0f));
       if (conv.getB()) {
-        bias = getFloatValues(getConstantValue(conv.getB()));
+        bias = getConstantFloats(conv.getB());
         if (!bias || bias->size() != perChannel->size())
           continue;
       }

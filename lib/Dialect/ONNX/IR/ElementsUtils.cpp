@@ -1,10 +1,10 @@
 //===- ElementsUtils.cpp - reading and making constant tensors ------------===//
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
-#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Matchers.h"
 
 #include <cstring>
 
@@ -15,8 +15,10 @@ using namespace mlir::onnxq;
 static constexpr size_t kResourceThresholdBytes = 1024;
 
 ElementsAttr mlir::onnxq::getConstantValue(Value value) {
-  auto constant = value ? value.getDefiningOp<ConstantOp>() : nullptr;
-  return constant ? constant.getValue() : nullptr;
+  ElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)))
+    return nullptr;
+  return attr;
 }
 
 /// The raw bytes of a blob-backed tensor, or nullopt.
@@ -67,6 +69,15 @@ std::optional<SmallVector<float>> mlir::onnxq::getFloatValues(ElementsAttr attr)
               .convertToFloat());
   }
   return values;
+}
+
+std::optional<SmallVector<float>> mlir::onnxq::getConstantFloats(Value value) {
+  return getFloatValues(getConstantValue(value));
+}
+
+std::optional<SmallVector<int64_t>>
+mlir::onnxq::getConstantIntegers(Value value) {
+  return getIntegerValues(getConstantValue(value));
 }
 
 std::optional<SmallVector<int64_t>>

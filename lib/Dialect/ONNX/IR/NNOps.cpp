@@ -1,4 +1,4 @@
-//===- NNOps.cpp - convolution, pooling and normalization ops -------------===//
+//===- NNOps.cpp - convolution, pooling, normalization, softmax -----------===//
 
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
@@ -155,4 +155,8 @@ LogicalResult ResizeOp::verify() {
   if (isGiven(getScales()) == isGiven(getSizes()))
     return emitOpError("expects exactly one of scales and sizes");
   return success();
+}
+
+LogicalResult SoftmaxOp::verify() {
+  return verifyAxisOf(*this, getAxis(), getInput());
 }

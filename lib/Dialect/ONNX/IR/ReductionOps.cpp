@@ -63,3 +63,7 @@ LogicalResult TriluOp::verify() {
     return failure();
   return getK() ? verifyScalar(*this, getK(), "k") : success();
 }
+
+LogicalResult ReduceMeanOp::verify() {
+  return verifyAxes(*this, getAxesAttr(), getData());
+}

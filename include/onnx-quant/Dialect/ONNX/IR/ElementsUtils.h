@@ -1,8 +1,10 @@
 //===- ElementsUtils.h - reading and making constant tensors ----*- C++ -*-===//
 //
 // Weights arrive as `dense` or `dense_resource` attributes (the importer keeps
-// tensors above 1 KiB as blobs so they are stored once). Graph passes read them
-// as plain vectors and write results back in the same form.
+// tensors above 1 KiB as blobs so they are stored once). Graph passes and
+// lowerings read them as plain vectors, through these functions only, and
+// write results back in the same form. Integers are read with their ONNX
+// signedness: `ui8` zero-extends, `i8` sign-extends.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +20,9 @@
 
 namespace mlir::onnxq {
 
-/// The value of the onnx.Constant defining `value`, or null.
+/// The tensor of the constant defining `value` (`onnx.Constant`, or any
+/// other constant-like op, such as the `arith.constant`s of the lowering),
+/// or null.
 ElementsAttr getConstantValue(Value value);
 
 /// The elements of a float tensor (f32, f16 or f64) as float, in row-major
@@ -28,6 +32,10 @@ std::optional<SmallVector<float>> getFloatValues(ElementsAttr attr);
 /// The elements of an integer tensor, sign-extended (zero-extended for
 /// unsigned types); nullopt for other element types.
 std::optional<SmallVector<int64_t>> getIntegerValues(ElementsAttr attr);
+
+/// getFloatValues / getIntegerValues of the constant defining `value`.
+std::optional<SmallVector<float>> getConstantFloats(Value value);
+std::optional<SmallVector<int64_t>> getConstantIntegers(Value value);
 
 /// A float tensor of `type` (f32, f16 or f64) holding `data`, rounded to the
 /// element type: a `dense_resource` blob above 1 KiB, `dense` otherwise.

@@ -1,4 +1,9 @@
-//===- ONNXNNOps.td - convolution, pooling, normalization --*- tablegen -*-===//
+//===- ONNXNNOps.td - neural-network layers ----------------*- tablegen -*-===//
+//
+// Convolutions, pooling, normalization and softmax: the layers of a CNN
+// that are not element-wise.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef ONNXQUANT_DIALECT_ONNX_IR_ONNXNNOPS_TD
 #define ONNXQUANT_DIALECT_ONNX_IR_ONNXNNOPS_TD
@@ -110,6 +115,12 @@ def ONNX_ResizeOp : ONNX_Op<"Resize", [AttrSizedOperandSegments]> {
     `(` $X `)` (`roi` `(` $roi^ `)`)? (`scales` `(` $scales^ `)`)?
     (`sizes` `(` $sizes^ `)`)? attr-dict `:` functional-type(operands, results)
   }];
+}
+
+def ONNX_SoftmaxOp : ONNX_Op<"Softmax", [SameOperandsAndResultType]> {
+  let summary = "softmax along one axis (opset 13 semantics)";
+  let arguments = (ins AnyTensor:$input, DefaultValuedAttr<ONNX_I64Attr, "-1">:$axis);
+  let results = (outs AnyTensor:$output);
 }
 
 #endif // ONNXQUANT_DIALECT_ONNX_IR_ONNXNNOPS_TD

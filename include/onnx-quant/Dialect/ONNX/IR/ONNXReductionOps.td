@@ -1,7 +1,7 @@
 //===- ONNXReductionOps.td - reductions, arg-reductions ----*- tablegen -*-===//
 //
-// Reductions over axes (ReduceMean is with the math ops), ArgMax/ArgMin, and
-// the axis-wise LogSoftmax and Hardmax.
+// Reductions over axes, ArgMax/ArgMin, and the axis-wise LogSoftmax and
+// Hardmax.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +70,13 @@ def ONNX_TriluOp : ONNX_Op<"Trilu"> {
   let arguments = (ins AnyTensor:$input, Optional<AnyTensor>:$k,
                    DefaultValuedAttr<ONNX_I64Attr, "1">:$upper);
   let results = (outs AnyTensor:$output);
+}
+
+def ONNX_ReduceMeanOp : ONNX_Op<"ReduceMean"> {
+  let summary = "mean over axes (all axes when absent)";
+  let arguments = (ins AnyTensor:$data, OptInts:$axes,
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$keepdims);
+  let results = (outs AnyTensor:$reduced);
 }
 
 #endif // ONNXQUANT_DIALECT_ONNX_IR_ONNXREDUCTIONOPS_TD

@@ -1,4 +1,4 @@
-//===- BufferizeGraph.cpp - bufferization for the C ABI -------------------===//
+//===- Bufferize.cpp - bufferization for the C ABI ------------------------===//
 
 #include "onnx-quant/Codegen/Passes.h"
 
@@ -11,7 +11,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir::onnxq {
-#define GEN_PASS_DEF_BUFFERIZEGRAPHPASS
+#define GEN_PASS_DEF_BUFFERIZEPASS
 #include "onnx-quant/Codegen/Passes.h.inc"
 } // namespace mlir::onnxq
 
@@ -67,8 +67,8 @@ void flattenEmptyInterface(func::FuncOp func) {
   func.setType(FunctionType::get(func.getContext(), inputs, results));
 }
 
-struct BufferizeGraphPass
-    : onnxq::impl::BufferizeGraphPassBase<BufferizeGraphPass> {
+struct BufferizePass
+    : onnxq::impl::BufferizePassBase<BufferizePass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>())
       flattenEmptyInterface(func);

@@ -1,4 +1,4 @@
-//===- ElementwiseExtOps.cpp - predicates, comparisons, logic, variadic ---===//
+//===- ElementwiseOps.cpp - verifiers of the element-wise ops -------------===//
 
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
@@ -6,6 +6,20 @@
 using namespace mlir;
 using namespace mlir::onnxq;
 using namespace mlir::onnxq::detail;
+
+LogicalResult ClipOp::verify() {
+  if (getMin() && failed(verifyScalar(*this, getMin(), "min")))
+    return failure();
+  if (getMax() && failed(verifyScalar(*this, getMax(), "max")))
+    return failure();
+  return success();
+}
+
+LogicalResult AddOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
+LogicalResult SubOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
+LogicalResult MulOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
+LogicalResult DivOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
+LogicalResult PowOp::verify() { return verifyBroadcastable(*this, getX(), getY()); }
 
 LogicalResult IsNaNOp::verify() {
   return verifyBoolElement(*this, getY(), "the result");

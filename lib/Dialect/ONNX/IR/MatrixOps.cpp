@@ -1,4 +1,4 @@
-//===- MathOps.cpp - element-wise, activation, GEMM and reduction ops -----===//
+//===- MatrixOps.cpp - verifiers of the matrix products -------------------===//
 
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
@@ -6,24 +6,6 @@
 using namespace mlir;
 using namespace mlir::onnxq;
 using namespace mlir::onnxq::detail;
-
-LogicalResult ClipOp::verify() {
-  if (getMin() && failed(verifyScalar(*this, getMin(), "min")))
-    return failure();
-  if (getMax() && failed(verifyScalar(*this, getMax(), "max")))
-    return failure();
-  return success();
-}
-
-LogicalResult SoftmaxOp::verify() {
-  return verifyAxisOf(*this, getAxis(), getInput());
-}
-
-LogicalResult AddOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
-LogicalResult SubOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
-LogicalResult MulOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
-LogicalResult DivOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
-LogicalResult PowOp::verify() { return verifyBroadcastable(*this, getX(), getY()); }
 
 LogicalResult GemmOp::verify() {
   if (failed(verifyRank(*this, getA(), 2, "A")) ||
@@ -55,8 +37,4 @@ LogicalResult MatMulOp::verify() {
     return emitOpError() << "expects matching inner dimensions, got " << *kA
                          << " and " << *kB;
   return success();
-}
-
-LogicalResult ReduceMeanOp::verify() {
-  return verifyAxes(*this, getAxesAttr(), getData());
 }

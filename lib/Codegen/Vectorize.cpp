@@ -1,4 +1,4 @@
-//===- VectorizeLinalg.cpp - tile the innermost loop and vectorize --------===//
+//===- Vectorize.cpp - tile the innermost loop and vectorize --------------===//
 
 #include "onnx-quant/Codegen/Passes.h"
 
@@ -13,7 +13,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::onnxq {
-#define GEN_PASS_DEF_VECTORIZELINALGPASS
+#define GEN_PASS_DEF_VECTORIZEPASS
 #include "onnx-quant/Codegen/Passes.h.inc"
 } // namespace mlir::onnxq
 
@@ -94,8 +94,8 @@ void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
     rewriter.eraseOp(tile);
 }
 
-struct VectorizeLinalgPass
-    : onnxq::impl::VectorizeLinalgPassBase<VectorizeLinalgPass> {
+struct VectorizePass
+    : onnxq::impl::VectorizePassBase<VectorizePass> {
   using Base::Base;
   void runOnOperation() override {
     SmallVector<linalg::LinalgOp> ops;
