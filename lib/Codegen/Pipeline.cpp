@@ -33,7 +33,8 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   // Tensors: onnx -> linalg, then fuse element-wise chains (BatchNorm, bias,
   // activations) into their producers' loops.
   pm.addNestedPass<func::FuncOp>(createWidenF16Pass());
-  pm.addNestedPass<func::FuncOp>(createConvertONNXToLinalgPass());
+  pm.addNestedPass<func::FuncOp>(
+      createConvertONNXToLinalgPass({options.requant}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());

@@ -1,9 +1,11 @@
-// RUN: onnx-quant-opt %s --emit=llvm -o %t.ll
+// RUN: onnx-quant-opt %s --emit=llvm --requant=integer -o %t.ll
 // RUN: FileCheck %s --input-file=%t.ll
 // RUN: not grep -nE "\b(fmul|fadd|fsub|fdiv|frem|fneg|fptosi|fptoui|sitofp|uitofp|fcmp|fpext|fptrunc)\b|llvm\.(fma|fmuladd|round|rint|nearbyint)" %t.ll
-// A fully quantized graph computes on integers only: from its u8 input to
-// its u8 output there is no floating-point instruction in the generated
-// LLVM IR. The graph has every kind of quantized island: Conv (+Relu),
+// RUN: onnx-quant-opt %s --emit=llvm -o %t.float.ll
+// RUN: FileCheck %s --check-prefix=FLOAT --input-file=%t.float.ll
+// With --requant=integer a fully quantized graph computes on integers only:
+// from its u8 input to its u8 output there is no floating-point instruction
+// in the generated LLVM IR. The graph has every kind of quantized island: Conv (+Relu),
 // MaxPool, a residual Add, Concat with requantization, GlobalAveragePool,
 // Flatten and Gemm.
 
@@ -14,6 +16,14 @@
 // CHECK: define internal {{.*}}@int8_net_{{[A-Za-z0-9_]+}}(
 // CHECK: mul <{{[0-9]+}} x i64>
 // CHECK-LABEL: define {{.*}}@integer_only_run(
+
+// By default (--requant=float) the requantization is float32 arithmetic on
+// vectors, as ONNX Runtime's kernels do it: int32 to float, multiply, clamp,
+// round half to even.
+// FLOAT: define internal {{.*}}@int8_net_{{[A-Za-z0-9_]+}}(
+// FLOAT: sitofp <{{[0-9]+}} x i32> {{.*}} to <{{[0-9]+}} x float>
+// FLOAT: fmul {{.*}}<{{[0-9]+}} x float>
+// FLOAT-LABEL: define {{.*}}@integer_only_run(
 
 func.func @int8_net(%x: tensor<1x2x4x4xui8> {onnx.name = "x"}) -> (tensor<1x3xui8> {onnx.name = "y"}) {
   %s = onnx.Constant dense<0.05> : tensor<f32>

@@ -86,6 +86,14 @@ static cl::opt<std::string> targetCPU(
     "mcpu", cl::desc("Target CPU (default: the host CPU for the host)"),
     cl::cat(category));
 
+static cl::opt<std::string> requantization(
+    "requant",
+    cl::desc("How --emit=llvm|asm|obj computes the requantization of "
+             "quantized ops: 'float' (default: float32 as ONNX Runtime's "
+             "kernels, same integers) or 'integer' (no floating-point "
+             "instruction, same integers, slower)"),
+    cl::init("float"), cl::cat(category));
+
 static cl::opt<std::string> targetFeatures(
     "mattr", cl::desc("Target features, e.g. +neon,+dotprod (default: the "
                       "host CPU's for the host)"),
@@ -214,6 +222,7 @@ static LogicalResult emitNative(ModuleOp module, StringRef inputPath,
   onnxq::LowerToLLVMOptions lowering;
   lowering.entry = entryName.empty() ? getDefaultEntry(inputPath) : entryName;
   lowering.vectorBits = *vectorBits;
+  lowering.requant = requantization;
   PassManager pm(context, ModuleOp::getOperationName());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();

@@ -16,6 +16,11 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
       *this, "vector-bits",
       llvm::cl::desc("Vector register width of the target in bits"),
       llvm::cl::init(512)};
+  Option<std::string> requant{
+      *this, "requant",
+      llvm::cl::desc("float | integer: how quantized ops requantize "
+                     "(convert-onnx-to-linalg's requant)"),
+      llvm::cl::init("float")};
 };
 
 /// The whole lowering from the onnx dialect to the LLVM dialect with the C

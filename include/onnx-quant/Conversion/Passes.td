@@ -14,7 +14,18 @@ def ConvertONNXToLinalgPass : Pass<"convert-onnx-to-linalg", "func::FuncOp"> {
     reshapes and slices. Unsigned element types become signless. An op that
     has no lowering, or a form of it that is not supported, is an error naming
     the ONNX node.
+
+    Quantized ops accumulate in int32 and requantize to 8 bits with ONNX
+    Runtime's integers. `requant=float` (the default) does it as ONNX
+    Runtime's kernels do, in float32 (a few instructions per vector);
+    `requant=integer` computes the same integers with integer instructions
+    only (an exact emulation of the float32 roundings in int64, several times
+    slower), for targets without a floating-point unit.
   }];
+  let options = [
+    Option<"requant", "requant", "std::string", /*default=*/"\"float\"",
+           "float | integer: how quantized ops requantize their accumulators">,
+  ];
   let dependentDialects = [
     "arith::ArithDialect", "linalg::LinalgDialect", "math::MathDialect",
     "tensor::TensorDialect"

@@ -31,7 +31,8 @@ ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter() {
 }
 
 void mlir::onnxq::populateONNXToLinalgConversionPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    Requantization mode) {
   populateElementwiseToLinalgPatterns(converter, patterns);
   populateConvToLinalgPatterns(converter, patterns);
   populatePoolToLinalgPatterns(converter, patterns);
@@ -40,9 +41,9 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
-  populateQLinearConvToLinalgPatterns(converter, patterns);
-  populateQLinearMatMulToLinalgPatterns(converter, patterns);
-  populateQLinearElementwiseToLinalgPatterns(converter, patterns);
+  populateQLinearConvToLinalgPatterns(converter, patterns, mode);
+  populateQLinearMatMulToLinalgPatterns(converter, patterns, mode);
+  populateQLinearElementwiseToLinalgPatterns(converter, patterns, mode);
   populateReductionToLinalgPatterns(converter, patterns);
   populateTriluToLinalgPatterns(converter, patterns);
   populateConvTransposeToLinalgPatterns(converter, patterns);
@@ -52,12 +53,20 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
 namespace {
 struct ConvertONNXToLinalgPass
     : onnxq::impl::ConvertONNXToLinalgPassBase<ConvertONNXToLinalgPass> {
+  using Base::Base;
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *ctx = &getContext();
+    if (requant != "float" && requant != "integer") {
+      func.emitError() << "convert-onnx-to-linalg: requant='" << requant
+                       << "' is not one of float, integer";
+      return signalPassFailure();
+    }
     ONNXToLinalgTypeConverter converter;
     RewritePatternSet patterns(ctx);
-    populateONNXToLinalgConversionPatterns(converter, patterns);
+    populateONNXToLinalgConversionPatterns(
+        converter, patterns,
+        requant == "integer" ? Requantization::Integer : Requantization::Float);
 
     // An op with no pattern at all gets a precise error before conversion.
     llvm::DenseSet<OperationName> lowered;

@@ -25,8 +25,8 @@ using namespace mlir::onnxq;
 
 namespace {
 
-struct QLinearConvPattern : StaticShapePattern<QLinearConvOp> {
-  using StaticShapePattern::StaticShapePattern;
+struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
+  using RequantizingPattern::RequantizingPattern;
 
   LogicalResult
   matchAndRewriteStatic(QLinearConvOp op, OpAdaptor adaptor,
@@ -105,7 +105,7 @@ struct QLinearConvPattern : StaticShapePattern<QLinearConvOp> {
     FailureOr<Value> y = createRequantized(
         rewriter, loc, acc, multipliers, /*axis=*/1, yq->zeroPoints[0],
         getQuantizedRange(yType.getElementType()),
-        RankedTensorType::get(yType.getShape(), i8));
+        RankedTensorType::get(yType.getShape(), i8), mode);
     if (failed(y))
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
     rewriter.replaceOp(op, *y);
@@ -116,6 +116,7 @@ struct QLinearConvPattern : StaticShapePattern<QLinearConvOp> {
 } // namespace
 
 void mlir::onnxq::populateQLinearConvToLinalgPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<QLinearConvPattern>(converter, patterns.getContext());
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    Requantization mode) {
+  patterns.add<QLinearConvPattern>(converter, patterns.getContext(), mode);
 }

@@ -44,9 +44,10 @@ Value createCentered(OpBuilder &rewriter, Location loc, Value x, bool isUnsigned
 
 /// QuantizeLinear of a DequantizeLinear, both per tensor: a requantization
 /// that never leaves the integers.
-struct RequantizePattern : StaticShapePattern<QuantizeLinearOp> {
-  RequantizePattern(const TypeConverter &converter, MLIRContext *ctx)
-      : StaticShapePattern(converter, ctx, /*benefit=*/2) {}
+struct RequantizePattern : RequantizingPattern<QuantizeLinearOp> {
+  RequantizePattern(const TypeConverter &converter, MLIRContext *ctx,
+                    Requantization mode)
+      : RequantizingPattern(converter, ctx, mode, /*benefit=*/2) {}
   LogicalResult
   matchAndRewriteStatic(QuantizeLinearOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -69,7 +70,7 @@ struct RequantizePattern : StaticShapePattern<QuantizeLinearOp> {
     FailureOr<Value> y = createRequantized(
         rewriter, loc, centered, xq->scales[0] / yq->scales[0], /*axis=*/0,
         yq->zeroPoints[0], getQuantizedRange(yType.getElementType()),
-        convertTensorType(yType));
+        convertTensorType(yType), mode);
     if (failed(y))
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
     rewriter.replaceOp(op, *y);
@@ -150,8 +151,8 @@ struct QLinearAddPattern : StaticShapePattern<QLinearAddOp> {
 };
 
 struct QLinearGlobalAveragePoolPattern
-    : StaticShapePattern<QLinearGlobalAveragePoolOp> {
-  using StaticShapePattern::StaticShapePattern;
+    : RequantizingPattern<QLinearGlobalAveragePoolOp> {
+  using RequantizingPattern::RequantizingPattern;
   LogicalResult
   matchAndRewriteStatic(QLinearGlobalAveragePoolOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -182,7 +183,7 @@ struct QLinearGlobalAveragePoolPattern
     FailureOr<Value> y = createRequantized(
         rewriter, loc, centered, multiplier, /*axis=*/0, yq->zeroPoints[0],
         getQuantizedRange(yType.getElementType()),
-        convertTensorType(yType));
+        convertTensorType(yType), mode);
     if (failed(y))
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
     rewriter.replaceOp(op, *y);
@@ -193,7 +194,9 @@ struct QLinearGlobalAveragePoolPattern
 } // namespace
 
 void mlir::onnxq::populateQLinearElementwiseToLinalgPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<RequantizePattern, QLinearAddPattern,
-               QLinearGlobalAveragePoolPattern>(converter, patterns.getContext());
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    Requantization mode) {
+  patterns.add<RequantizePattern, QLinearGlobalAveragePoolPattern>(
+      converter, patterns.getContext(), mode);
+  patterns.add<QLinearAddPattern>(converter, patterns.getContext());
 }

@@ -33,6 +33,7 @@ struct QuantizedProduct {
   float alpha = 1.0f;
   QuantParams aq, bq, yq;     // b per tensor or per column
   Type yElementType;          // ONNX type of the result
+  Requantization mode = Requantization::Float;
 };
 
 FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
@@ -75,7 +76,7 @@ FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
 
   return createRequantized(rewriter, loc, acc, multipliers, /*axis=*/1,
                            p.yq.zeroPoints[0], getQuantizedRange(p.yElementType),
-                           RankedTensorType::get({p.m, p.n}, i8));
+                           RankedTensorType::get({p.m, p.n}, i8), p.mode);
 }
 
 /// The quantization parameters of the three operands; failure unless all
@@ -93,8 +94,8 @@ LogicalResult getProductParams(QuantizedProduct &p, Value aScale, Value aZp,
   return success();
 }
 
-struct QLinearMatMulPattern : StaticShapePattern<QLinearMatMulOp> {
-  using StaticShapePattern::StaticShapePattern;
+struct QLinearMatMulPattern : RequantizingPattern<QLinearMatMulOp> {
+  using RequantizingPattern::RequantizingPattern;
   LogicalResult
   matchAndRewriteStatic(QLinearMatMulOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -105,6 +106,7 @@ struct QLinearMatMulPattern : StaticShapePattern<QLinearMatMulOp> {
     if (aType.getRank() < 2 || bType.getRank() != 2 || !b)
       return rewriter.notifyMatchFailure(op, "needs a 2-D constant b");
     QuantizedProduct p;
+    p.mode = mode;
     if (failed(getProductParams(p, op.getAScale(), op.getAZeroPoint(),
                                 op.getBScale(), op.getBZeroPoint(),
                                 op.getYScale(), op.getYZeroPoint())))
@@ -130,8 +132,8 @@ struct QLinearMatMulPattern : StaticShapePattern<QLinearMatMulOp> {
   }
 };
 
-struct QGemmPattern : StaticShapePattern<QGemmOp> {
-  using StaticShapePattern::StaticShapePattern;
+struct QGemmPattern : RequantizingPattern<QGemmOp> {
+  using RequantizingPattern::RequantizingPattern;
   LogicalResult
   matchAndRewriteStatic(QGemmOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -143,6 +145,7 @@ struct QGemmPattern : StaticShapePattern<QGemmOp> {
     if (!op.getYScale())
       return rewriter.notifyMatchFailure(op, "float results are not supported");
     QuantizedProduct p;
+    p.mode = mode;
     if (failed(getProductParams(p, op.getAScale(), op.getAZeroPoint(),
                                 op.getBScale(), op.getBZeroPoint(),
                                 op.getYScale(), op.getYZeroPoint())))
@@ -182,7 +185,8 @@ struct QGemmPattern : StaticShapePattern<QGemmOp> {
 } // namespace
 
 void mlir::onnxq::populateQLinearMatMulToLinalgPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    Requantization mode) {
   patterns.add<QLinearMatMulPattern, QGemmPattern>(converter,
-                                                   patterns.getContext());
+                                                   patterns.getContext(), mode);
 }

@@ -144,12 +144,58 @@ Value mlir::onnxq::emitRequantize(OpBuilder &b, Location loc, Value term,
                       zeroPoint, range, resultType);
 }
 
+Value mlir::onnxq::emitFloatRequantize(OpBuilder &b, Location loc, Value term,
+                                       Value multiplier, int64_t zeroPoint,
+                                       QuantizedRange range, Type resultType) {
+  // MLAS: cvtdq2ps, mulps, maxps/minps with the range less the zero point,
+  // cvtps2dq (round half to even), add the zero point, pack. The bounds are
+  // integers, so clamping before the rounding saturates as after it.
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  auto fastmath = arith::FastMathFlagsAttr::get(
+      b.getContext(), arith::FastMathFlags::nnan | arith::FastMathFlags::nsz);
+  Value f = arith::SIToFPOp::create(b, loc, f32, term);
+  f = arith::MulFOp::create(b, loc, f, multiplier);
+  auto bound = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v - zeroPoint)));
+  };
+  f = arith::MaxNumFOp::create(b, loc, f, bound(range.qmin), fastmath);
+  f = arith::MinNumFOp::create(b, loc, f, bound(range.qmax), fastmath);
+  Value q = arith::FPToSIOp::create(b, loc, i32, math::RoundEvenOp::create(b, loc, f));
+  q = arith::AddIOp::create(
+      b, loc, q, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(int32_t(zeroPoint))));
+  return arith::TruncIOp::create(b, loc, resultType, q);
+}
+
 FailureOr<Value> mlir::onnxq::createRequantized(OpBuilder &b, Location loc,
                                                 Value acc,
                                                 ArrayRef<float> multipliers,
                                                 int64_t axis, int64_t zeroPoint,
                                                 QuantizedRange range,
-                                                RankedTensorType resultType) {
+                                                RankedTensorType resultType,
+                                                Requantization mode) {
+  if (llvm::any_of(multipliers, [](float m) { return !(m > 0) || !std::isfinite(m); }))
+    return failure();
+  bool perChannel = !llvm::all_equal(multipliers);
+  // Per-channel values broadcast along `axis`: shape (C, 1, ..., 1).
+  SmallVector<int64_t> channelShape(resultType.getRank() - axis, 1);
+  channelShape[0] = int64_t(multipliers.size());
+  if (mode == Requantization::Float) {
+    SmallVector<Value> inputs = {acc};
+    if (perChannel)
+      inputs.push_back(createConstant(
+          b, loc, RankedTensorType::get(channelShape, b.getF32Type()),
+          multipliers));
+    return createElementwise(
+        b, loc, resultType, inputs,
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          Value multiplier =
+              perChannel ? args[1]
+                         : Value(arith::ConstantOp::create(
+                               nb, l, nb.getF32FloatAttr(multipliers[0])));
+          return emitFloatRequantize(nb, l, args[0], multiplier, zeroPoint,
+                                     range, resultType.getElementType());
+        });
+  }
   SmallVector<int64_t> mantissas, shifts;
   for (float multiplier : multipliers) {
     FailureOr<Float32Multiplier> m = decomposeFloat32(multiplier);
@@ -158,13 +204,9 @@ FailureOr<Value> mlir::onnxq::createRequantized(OpBuilder &b, Location loc,
     mantissas.push_back(m->mantissa);
     shifts.push_back(m->shift);
   }
-  // Per-channel values broadcast along `axis`: shape (C, 1, ..., 1).
-  bool perChannel = !llvm::all_equal(mantissas) || !llvm::all_equal(shifts);
   SmallVector<Value> inputs = {acc};
   if (perChannel) {
-    SmallVector<int64_t> shape(resultType.getRank() - axis, 1);
-    shape[0] = int64_t(multipliers.size());
-    auto type = RankedTensorType::get(shape, b.getI64Type());
+    auto type = RankedTensorType::get(channelShape, b.getI64Type());
     inputs.push_back(createConstant(b, loc, type, mantissas));
     inputs.push_back(createConstant(b, loc, type, shifts));
   }

@@ -1,4 +1,4 @@
-//===- Requantize.h - integer-only requantization ---------------*- C++ -*-===//
+//===- Requantize.h - requantization of int32 accumulators ------*- C++ -*-===//
 //
 // A quantized op accumulates an int32 value t and produces
 //   y = saturate(round(t * s) + y_zero_point)
@@ -6,16 +6,22 @@
 // We compute it the way ONNX Runtime's CPU kernels (MLAS) do, so that models
 // quantized by other tools give the same integers as their reference
 // runtime: s is the float32 those kernels compute from the float32 scales,
-// t * s is rounded to float32 and the result rounded half to even. All of it
-// runs on integers: s = m * 2^-k exactly (m < 2^24), float32 rounding is a
-// rounding to 24 significant bits of an int64 (count leading zeros, shift),
-// and the final rounding is an arithmetic shift with ties to even. See
+// t is converted to float32, multiplied by s (rounded to float32), clamped
+// and rounded half to even (Requantization::Float: those very instructions).
+// Requantization::Integer gets the same integers on integers only:
+// s = m * 2^-k exactly (m < 2^24), float32 rounding is a rounding to 24
+// significant bits of an int64 (count leading zeros, shift), and the final
+// rounding is an arithmetic shift with ties to even. See
 // docs/quantization.md.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_REQUANTIZE_H
 #define ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_REQUANTIZE_H
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+
+#include "Utils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Support/LLVM.h"
@@ -84,12 +90,33 @@ Value emitRequantize(OpBuilder &b, Location loc, Value term, Value mantissa,
 
 /// The element-wise requantization of the i32 tensor `acc` into
 /// `resultType`, with one float32 multiplier for all elements or one per
-/// index of dimension `axis`. Fails when a multiplier has no
-/// Float32Multiplier form.
+/// index of dimension `axis`, computed as `mode` says. Fails when a
+/// multiplier is not a positive finite float32 (or, for
+/// Requantization::Integer, has no Float32Multiplier form).
 FailureOr<Value> createRequantized(OpBuilder &b, Location loc, Value acc,
                                    ArrayRef<float> multipliers, int64_t axis,
                                    int64_t zeroPoint, QuantizedRange range,
-                                   RankedTensorType resultType);
+                                   RankedTensorType resultType,
+                                   Requantization mode);
+
+/// saturate(round_half_even(fl32(fl32(t) * multiplier)) + zeroPoint) for the
+/// i32 `term` and the f32 `multiplier`, in float32 as ONNX Runtime's kernels
+/// compute it, truncated to `resultType`.
+Value emitFloatRequantize(OpBuilder &b, Location loc, Value term,
+                          Value multiplier, int64_t zeroPoint,
+                          QuantizedRange range, Type resultType);
+
+/// A pattern of a quantized op, which requantizes as `mode` says.
+template <typename OpTy>
+class RequantizingPattern : public StaticShapePattern<OpTy> {
+public:
+  RequantizingPattern(const TypeConverter &converter, MLIRContext *ctx,
+                      Requantization mode, PatternBenefit benefit = 1)
+      : StaticShapePattern<OpTy>(converter, ctx, benefit), mode(mode) {}
+
+protected:
+  Requantization mode;
+};
 
 /// saturate(v + zeroPoint) in `range`, truncated to `resultType` (v: i64).
 Value emitSaturate(OpBuilder &b, Location loc, Value v, int64_t zeroPoint,

@@ -1,6 +1,9 @@
-// RUN: onnx-quant-opt %s --convert-onnx-to-linalg --canonicalize --split-input-file | FileCheck %s
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg="requant=integer" --canonicalize --split-input-file | FileCheck %s
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg --canonicalize --split-input-file | FileCheck %s --check-prefix=FLOAT
 // The quantized ops lower to integer linalg: 8-bit operands widened into an
-// int32 accumulation, then an integer-only requantization.
+// int32 accumulation, then the requantization: integer-only with
+// requant=integer (the CHECK lines), float32 as ONNX Runtime's kernels by
+// default (FLOAT).
 
 // QLinearConv: the accumulator starts at bias - x_zp * sum(w) per filter
 // (100 - 10*3 = 70, -7 - 10*1 = -17), the input is padded with its zero
@@ -27,6 +30,26 @@
 // CHECK: arith.trunci %{{.*}} : i64 to i8
 // CHECK-NOT: arith.mulf
 // CHECK: return
+// The default: per-filter float32 multipliers 0.125 and 0.1875, the result
+// range [0, 255] less the zero point 5 as clamp bounds, rounding half to
+// even, then the zero point.
+// FLOAT-LABEL: func @qlinear_conv
+// FLOAT-DAG: %[[M:.*]] = arith.constant dense<[1.250000e-01, 1.875000e-01]> : tensor<2xf32>
+// FLOAT-DAG: %[[LO:.*]] = arith.constant -5.000000e+00 : f32
+// FLOAT-DAG: %[[HI:.*]] = arith.constant 2.500000e+02 : f32
+// FLOAT-DAG: %[[ZP:.*]] = arith.constant 5 : i32
+// FLOAT: linalg.generic {{.*}} ins(%{{.*}}, %[[M]] : tensor<1x2x5x5xi32>, tensor<2xf32>)
+// FLOAT-NEXT: ^bb0(%[[T:.*]]: i32, %[[S:.*]]: f32, %{{.*}}: i8):
+// FLOAT-NEXT: %[[F:.*]] = arith.sitofp %[[T]] : i32 to f32
+// FLOAT-NEXT: %[[P:.*]] = arith.mulf %[[F]], %[[S]] : f32
+// FLOAT-NEXT: %[[A:.*]] = arith.maxnumf %[[P]], %[[LO]] fastmath<nnan,nsz> : f32
+// FLOAT-NEXT: %[[B:.*]] = arith.minnumf %[[A]], %[[HI]] fastmath<nnan,nsz> : f32
+// FLOAT-NEXT: %[[R:.*]] = math.roundeven %[[B]] : f32
+// FLOAT-NEXT: %[[I:.*]] = arith.fptosi %[[R]] : f32 to i32
+// FLOAT-NEXT: %[[Q:.*]] = arith.addi %[[I]], %[[ZP]] : i32
+// FLOAT-NEXT: arith.trunci %[[Q]] : i32 to i8
+// FLOAT-NOT: math.ctlz
+// FLOAT: return
 func.func @qlinear_conv(%x: tensor<1x2x3x3xui8>) -> tensor<1x2x5x5xui8> {
   %xs = onnx.Constant dense<0.5> : tensor<f32>
   %xz = onnx.Constant dense<10> : tensor<ui8>

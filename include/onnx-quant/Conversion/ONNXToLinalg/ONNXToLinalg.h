@@ -14,6 +14,17 @@ public:
   ONNXToLinalgTypeConverter();
 };
 
+/// How a quantized op turns its int32 accumulator t into the 8-bit result
+/// y = saturate(round(t * s) + zero point), with ONNX Runtime's integers:
+enum class Requantization {
+  /// t to float32, times s, clamped, rounded half to even: the same IEEE
+  /// operations, in the same order, as ONNX Runtime's kernels (MLAS).
+  Float,
+  /// The same result computed on integers only (an exact emulation of the
+  /// float32 roundings in int64): for targets without a floating-point unit.
+  Integer,
+};
+
 // One populate function per op family (one .cpp each).
 void populateElementwiseToLinalgPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
@@ -40,17 +51,22 @@ void populateTriluToLinalgPatterns(const TypeConverter &converter,
 
 void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,
                                                 RewritePatternSet &patterns);
-// Integer-only lowering of the quantized ops (QLinear*, QGemm, Q of DQ).
+// The quantized ops (QLinear*, QGemm, Q of DQ): integer contractions, then
+// the requantization `mode` says.
 void populateQLinearConvToLinalgPatterns(const TypeConverter &converter,
-                                         RewritePatternSet &patterns);
+                                         RewritePatternSet &patterns,
+                                         Requantization mode);
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
-                                           RewritePatternSet &patterns);
+                                           RewritePatternSet &patterns,
+                                           Requantization mode);
 void populateQLinearElementwiseToLinalgPatterns(const TypeConverter &converter,
-                                                RewritePatternSet &patterns);
+                                                RewritePatternSet &patterns,
+                                                Requantization mode);
 
 /// All of the above.
-void populateONNXToLinalgConversionPatterns(const TypeConverter &converter,
-                                            RewritePatternSet &patterns);
+void populateONNXToLinalgConversionPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    Requantization mode = Requantization::Float);
 
 } // namespace mlir::onnxq
 
