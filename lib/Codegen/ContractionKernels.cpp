@@ -137,6 +137,24 @@ bool isElementwiseBody(linalg::LinalgOp op) {
   });
 }
 
+/// Whether the body is `out + in0 * in1` on floats: one vector.fma per
+/// accumulator (convolutions read their input through window maps, which
+/// linalg's contraction interface does not accept).
+bool isFloatMultiplyAdd(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  if (op.getNumDpsInputs() != 2 || body->getOperations().size() != 3)
+    return false;
+  auto add = dyn_cast<arith::AddFOp>(body->getTerminator()->getOperand(0).getDefiningOp());
+  if (!add)
+    return false;
+  Value acc = body->getArgument(2);
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  return mul && (add.getLhs() == acc || add.getRhs() == acc) &&
+         ((mul.getLhs() == body->getArgument(0) && mul.getRhs() == body->getArgument(1)) ||
+          (mul.getLhs() == body->getArgument(1) && mul.getRhs() == body->getArgument(0)));
+}
+
 /// Bits of the widest scalar in the body: a vector of the kernel holds as
 /// many lanes as that type fits in a register (int32 lanes for the
 /// accumulator of an int8 contraction, loaded as int8 and extended).
@@ -243,8 +261,7 @@ public:
   KernelEmitter(OpBuilder &b, linalg::LinalgOp op, const KernelPlan &plan,
                 const RegisterBlock &block)
       : b(b), loc(op.getLoc()), op(op),
-        useFMA(linalg::isaContractionOpInterface(op) &&
-               isa<FloatType>(getElementTypeOrSelf(op.getDpsInits()[0]))),
+        useFMA(isFloatMultiplyAdd(op)),
         plan(plan), block(block), iv(plan.ranges.size(), b.getIndexAttr(0)) {
     for (Value operand : op->getOperands())
       buffers.push_back(flatten(b, loc, operand));

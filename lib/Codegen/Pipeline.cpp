@@ -37,7 +37,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
       createConvertONNXToLinalgPass({options.requant}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
 
   // Buffers: results written straight into the caller's output buffers,

@@ -30,6 +30,22 @@ def WidenF16Pass : Pass<"onnxq-widen-f16", "func::FuncOp"> {
   }];
 }
 
+def FuseElementwisePass : Pass<"onnxq-fuse-elementwise", "func::FuncOp"> {
+  let summary = "Fuse element-wise producers into consumers that read each element once";
+  let description = [{
+    linalg's element-wise fusion (`linalg-fuse-elementwise-ops`: producers
+    with one use fused into their consumers, reshapes folded by expansion,
+    constants folded), except that a producer is not fused into a consumer
+    that reads each of its elements several times: a convolution or matrix
+    product (which reads an input element once per filter and tap) or a
+    broadcast. Fused there, the producer would be recomputed at every read:
+    the QuantizeLinear of a graph input, for one, once per filter and tap
+    of the first convolution.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect",
+                           "affine::AffineDialect"];
+}
+
 def BufferizePass : Pass<"onnxq-bufferize", "ModuleOp"> {
   let summary = "One-shot bufferization with identity layouts at the ABI";
   let description = [{

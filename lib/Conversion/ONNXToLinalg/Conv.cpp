@@ -1,12 +1,11 @@
 //===- Conv.cpp - onnx.Conv to linalg convolutions ------------------------===//
 //
-// A convolution with a K1x...xKd kernel is the sum of K1*...*Kd 1x1
-// convolutions, each reading a strided window of the padded input: one
-// `linalg.generic` contraction per kernel tap, all accumulating into the same
-// tensor (initialized with the bias). Every indexing map is then a projected
-// permutation, so the loops can be reordered and vectorized along the
-// innermost output dimension. Any number of spatial dims; groups (and
-// depthwise) add a group loop.
+// A convolution is one `linalg.generic` contraction over the padded input:
+// loops (n, g, f, o..., c, k...), the input read at `o * stride + k *
+// dilation`, accumulating into a tensor initialized with the bias. The
+// kernel stage (onnxq-contraction-kernels) keeps a register tile of outputs
+// over all input channels and taps and stores it once. Any number of
+// spatial dims; groups (and depthwise) add a group loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,62 +22,6 @@ using namespace mlir;
 using namespace mlir::onnxq;
 
 namespace {
-
-/// result += (1x1 convolution of the input window of `tap` with
-/// w[:, :, tap...]), over loops (n, g, f, o..., c).
-Value accumulateTap(OpBuilder &b, Location loc, Value x, Value w, Value acc,
-                    int64_t group, ArrayRef<int64_t> tap,
-                    const WindowGeometry &g, MultiplyAdd step) {
-  auto xType = cast<RankedTensorType>(x.getType());
-  auto wType = cast<RankedTensorType>(w.getType());
-  auto accType = cast<RankedTensorType>(acc.getType());
-  Type xElement = xType.getElementType(), wElement = wType.getElementType(),
-       accElement = accType.getElementType();
-  int64_t spatial = tap.size();
-  int64_t n = accType.getDimSize(0), m = accType.getDimSize(1),
-          c = xType.getDimSize(1), cg = wType.getDimSize(1);
-  ArrayRef<int64_t> outSpatial = accType.getShape().drop_front(2);
-  // The window: x[:, :, tap*d + o*s].
-  SmallVector<OpFoldResult> offsets(2, b.getIndexAttr(0)),
-      sizes = {b.getIndexAttr(n), b.getIndexAttr(c)},
-      strides(2, b.getIndexAttr(1));
-  SmallVector<OpFoldResult> tapOffsets(2, b.getIndexAttr(0)),
-      tapSizes = {b.getIndexAttr(m), b.getIndexAttr(cg)};
-  SmallVector<int64_t> windowShape = {n, c};
-  for (int64_t d = 0; d < spatial; ++d) {
-    offsets.push_back(b.getIndexAttr(tap[d] * g.dilations[d]));
-    sizes.push_back(b.getIndexAttr(outSpatial[d]));
-    strides.push_back(b.getIndexAttr(g.strides[d]));
-    windowShape.push_back(outSpatial[d]);
-    tapOffsets.push_back(b.getIndexAttr(tap[d]));
-    tapSizes.push_back(b.getIndexAttr(1));
-  }
-  auto typeOf = [](ArrayRef<int64_t> shape, Type elementType) {
-    return RankedTensorType::get(shape, elementType);
-  };
-  Value window = tensor::ExtractSliceOp::create(
-      b, loc, typeOf(windowShape, xElement), x, offsets, sizes, strides);
-  SmallVector<int64_t> tapShape = {m, cg};
-  tapShape.append(spatial, 1);
-  SmallVector<OpFoldResult> ones(spatial + 2, b.getIndexAttr(1));
-  Value tapWeights = tensor::ExtractSliceOp::create(
-      b, loc, typeOf(tapShape, wElement), w, tapOffsets, tapSizes, ones);
-
-  // Grouped views: window (n, g, c/g, o...), tap (g, m/g, c/g),
-  // accumulator (n, g, m/g, o...).
-  SmallVector<int64_t> windowGrouped = {n, group, cg}, accGrouped = {
-      n, group, m / group};
-  windowGrouped.append(outSpatial.begin(), outSpatial.end());
-  accGrouped.append(outSpatial.begin(), outSpatial.end());
-  window = reshapeTo(b, loc, window, typeOf(windowGrouped, xElement));
-  tapWeights =
-      reshapeTo(b, loc, tapWeights, typeOf({group, m / group, cg}, wElement));
-  Value groupedAcc = reshapeTo(b, loc, acc, typeOf(accGrouped, accElement));
-  Value result = accumulateGroupedPointwise(b, loc, window, tapWeights,
-                                            groupedAcc,
-                                            /*weightsInputMajor=*/false, step);
-  return reshapeTo(b, loc, result, accType);
-}
 
 struct ConvPattern : StaticShapePattern<ConvOp> {
   using StaticShapePattern::StaticShapePattern;
@@ -154,12 +97,55 @@ Value mlir::onnxq::accumulateGroupedPointwise(OpBuilder &b, Location loc,
 Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
                             Value init, int64_t group, const WindowGeometry &g,
                             MultiplyAdd step) {
+  auto xType = cast<RankedTensorType>(x.getType());
   auto wType = cast<RankedTensorType>(w.getType());
-  Value result = init;
-  forEachKernelPosition(wType.getShape().drop_front(2), [&](ArrayRef<int64_t> tap) {
-    result = accumulateTap(b, loc, x, w, result, group, tap, g, step);
-  });
-  return result;
+  auto accType = cast<RankedTensorType>(init.getType());
+  int64_t spatial = accType.getRank() - 2;
+  int64_t n = accType.getDimSize(0), f = accType.getDimSize(1),
+          cg = wType.getDimSize(1);
+  // Grouped views: input (N, G, C/G, I...), weights (G, F/G, C/G, K...),
+  // accumulator (N, G, F/G, O...).
+  auto grouped = [&](Value v, ArrayRef<int64_t> front, ArrayRef<int64_t> rest) {
+    SmallVector<int64_t> shape(front);
+    shape.append(rest.begin(), rest.end());
+    auto type = cast<RankedTensorType>(v.getType());
+    return reshapeTo(b, loc, v, RankedTensorType::get(shape, type.getElementType()));
+  };
+  Value input = grouped(x, {n, group, cg}, xType.getShape().drop_front(2));
+  Value weights = grouped(w, {group, f / group, cg}, wType.getShape().drop_front(2));
+  Value acc = grouped(init, {n, group, f / group}, accType.getShape().drop_front(2));
+
+  // Loops (n, g, f, o..., c, k...): every tap and input channel accumulates
+  // into the same output element, so the kernel keeps its accumulators in
+  // registers over the whole window and stores each output once.
+  MLIRContext *ctx = b.getContext();
+  int64_t loops = 4 + 2 * spatial;
+  auto dim = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  AffineExpr dn = dim(0), dg = dim(1), df = dim(2), dc = dim(3 + spatial);
+  SmallVector<AffineExpr> inputExprs = {dn, dg, dc}, weightExprs = {dg, df, dc},
+                          accExprs = {dn, dg, df};
+  for (int64_t d = 0; d < spatial; ++d) {
+    AffineExpr o = dim(3 + d), k = dim(4 + spatial + d);
+    inputExprs.push_back(o * g.strides[d] + k * g.dilations[d]);
+    weightExprs.push_back(k);
+    accExprs.push_back(o);
+  }
+  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, inputExprs, ctx),
+                                 AffineMap::get(loops, 0, weightExprs, ctx),
+                                 AffineMap::get(loops, 0, accExprs, ctx)};
+  SmallVector<int64_t> reduced = {3 + spatial};
+  for (int64_t d = 0; d < spatial; ++d)
+    reduced.push_back(4 + spatial + d);
+  Value result =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{acc.getType()}, ValueRange{input, weights},
+          ValueRange{acc}, maps, getIteratorTypes(loops, reduced),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            linalg::YieldOp::create(
+                nb, l, step.build(nb, l, args[0], args[1], args[2]));
+          })
+          .getResult(0);
+  return reshapeTo(b, loc, result, accType);
 }
 
 void mlir::onnxq::populateConvToLinalgPatterns(const TypeConverter &converter,

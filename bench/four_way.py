@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Ours fp32, ours int8, ONNX Runtime fp32 and ONNX Runtime int8, side by side.
+
+A benchmark, not a test. For each model:
+
+  * ours fp32: `TOOL model --emit=obj`, linked with the generic runner;
+  * ours int8: `TOOL model --onnx-fold-batchnorm --onnx-calibrate="data=CAL"
+    --onnx-quantize --emit=obj` (the default calibration and quantization);
+  * ORT fp32: the float model, CPU provider, one thread;
+  * ORT int8: ONNX Runtime's quantize_static (QDQ, U8S8, per channel, minmax,
+    utils/ort_quantize.py in .venv-ortq) of the same model with its
+    BatchNormalization folded (`TOOL --onnx-fold-batchnorm --emit=onnx`), on
+    the same calibration samples CAL, run like ORT fp32.
+
+Models: the zoo's MNIST, ResNet8 (CIFAR-10) and SqueezeNet 1.1 (calibrated on
+16 preprocessed zoo images), the zoo's already quantized MobileNetV2-int8
+(int8 columns only: ours compiles the QOperator model, ORT runs it), and the
+torchvision-style CNNs of bench/cnn_models.py (random weights, BatchNorm
+kept; calibrated on 16 random normal images).
+
+Timing: one thread everywhere; after warm-up, --rounds rounds in which the
+four variants take turns (ours fp32, ours int8, ORT fp32, ORT int8), each
+timing R calls and keeping their median; a variant's figure is the median of
+its round medians. Ours is timed by the runner around NAME_run only
+(`--repeat`), ORT with time.perf_counter() around session.run. R is --repeat,
+lowered (not below 3) for slow models so that each variant takes about
+--budget seconds.
+
+Output: the CPU and ONNX Runtime version, then a Markdown table with the four
+latencies (ms) and the ratios ours-int8/ORT-int8, ours-int8/ours-fp32,
+ours-fp32/ORT-fp32 (below 1: the first is faster).
+
+Run:  .venv/bin/python bench/four_way.py --tool build/bin/onnx-quant-opt \\
+          --runner tools/onnx-quant-runner/runner.c [--zoo DIR] \\
+          [--models squeezenet,resnet18,...] [--rounds 3] [--repeat 20] [--budget 10]
+"""
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "utils"))
+sys.path.insert(0, str(REPO / "bench"))
+
+import cnn_models  # noqa: E402
+from latency import cpu_name, ort_session, time_ort, time_ours  # noqa: E402
+from tool_check import diagnostic_line, with_memory_limit  # noqa: E402
+from zoo_native_check import ZOO_MODELS, add_tool_arguments, default_zoo, preprocess  # noqa: E402
+
+COMPILE_TIMEOUT = 900.0
+CALIBRATION_SAMPLES = 16
+# Zoo models by short name (utils/zoo_native_check.py's ZOO_MODELS paths).
+ZOO = {
+    "mnist": "mnist/models/mnist-cntk-opset7.onnx",
+    "resnet8": "cifar10/models/mlperf_tiny_resnet8_fp32.onnx",
+    "squeezenet": "imagenet/models/squeezenet1.1-caffe2-fp32-from-fp16.onnx",
+    "mobilenetv2_zoo_int8": "imagenet/models/mobilenetv2-12-int8.onnx",
+}
+PREQUANTIZED = {"mobilenetv2_zoo_int8"}
+
+
+def run(cmd, timeout=COMPILE_TIMEOUT):
+    p = subprocess.run(with_memory_limit([str(c) for c in cmd], 6144),
+                       capture_output=True, text=True, timeout=timeout)
+    if p.returncode != 0:
+        raise RuntimeError(diagnostic_line(p.stderr) or p.stdout.strip()[-200:])
+    return p
+
+
+def compile_ours(args, model, passes, entry, work):
+    obj, header, exe = work / f"{entry}.o", work / f"{entry}.h", work / f"run_{entry}"
+    run([args.tool, model, *passes, "--emit=obj", "-o", obj, f"--entry={entry}"])
+    run([args.cc, "-std=c99", "-O2", "-D_POSIX_C_SOURCE=199309L",
+         f"-DONNXQ_MODEL={entry}", "-include", header, args.runner, obj, "-o", exe,
+         "-lm"])
+    return exe
+
+
+def samples(name, zoo, model_path, work):
+    """A folder of calibration .npy samples and one timing input."""
+    cal = work / "calibration"
+    cal.mkdir()
+    if name in ZOO:
+        zoo_model = next(m for m in ZOO_MODELS if m.path == ZOO[name])
+        xs = [x for _, x in preprocess(zoo_model, zoo, CALIBRATION_SAMPLES)]
+    else:
+        rng = np.random.default_rng(0)
+        xs = [rng.standard_normal((1, 3, 224, 224)).astype(np.float32)
+              for _ in range(CALIBRATION_SAMPLES)]
+    for i, x in enumerate(xs):
+        np.save(cal / f"{i:03d}.npy", x)
+    inp = work / "x.npy"
+    np.save(inp, xs[0])
+    return cal, inp, xs[0]
+
+
+def quantize_with_ort(args, model, cal, work):
+    folded = work / "folded.onnx"
+    run([args.tool, model, "--onnx-fold-batchnorm", "--emit=onnx", "-o", folded])
+    out = work / "ort_int8.onnx"
+    run([REPO / ".venv-ortq/bin/python", REPO / "utils/ort_quantize.py", folded, cal,
+         out, "--per-channel"])
+    return out
+
+
+def bench(name, model, zoo, args, work):
+    """A table row: name, four latencies, three ratios, notes."""
+    cal, inp, x = samples(name, zoo, model, work)
+    variants, notes = {}, []
+
+    def add(key, build):
+        try:
+            variants[key] = build()
+        except Exception as e:  # a failing variant is a cell, not an abort
+            notes.append(f"{key}: {str(e)[:160]}")
+
+    if name not in PREQUANTIZED:
+        add("ours fp32", lambda: ("ours", compile_ours(args, model, [], "f32", work)))
+        add("ours int8", lambda: ("ours", compile_ours(
+            args, model, ["--onnx-fold-batchnorm",
+                          f"--onnx-calibrate=data={cal} quiet=true",
+                          "--onnx-quantize=quiet=true"], "i8", work)))
+        add("ORT fp32", lambda: ("ort", ort_session(model)))
+        add("ORT int8", lambda: ("ort", ort_session(quantize_with_ort(args, model, cal,
+                                                                      work))))
+    else:
+        add("ours int8", lambda: ("ours", compile_ours(
+            args, model, ["--onnx-simplify", "--onnx-infer-shapes"], "i8", work)))
+        add("ORT int8", lambda: ("ort", ort_session(model)))
+
+    def timer(kind, target):
+        if kind == "ours":
+            return lambda n: time_ours(target, inp, n)
+        feed = {target.get_inputs()[0].name: x}
+        for _ in range(args.warmup):
+            target.run(None, feed)
+        return lambda n: time_ort(target, feed, n)
+
+    timers = {k: timer(*v) for k, v in variants.items()}
+    repeats = {k: max(3, min(args.repeat, int(args.budget * 1e3 /
+                                                (args.rounds * max(t(3), 1e-3)))))
+               for k, t in timers.items()}
+    rounds = {k: [] for k in timers}
+    for _ in range(args.rounds):
+        for k, t in timers.items():
+            rounds[k].append(t(repeats[k]))
+    ms = {k: statistics.median(v) for k, v in rounds.items()}
+
+    def cell(k):
+        return f"{ms[k]:.3g}" if k in ms else "-"
+
+    def ratio(a, b):
+        return f"{ms[a] / ms[b]:.2f}" if a in ms and b in ms else "-"
+
+    spread = "; ".join(f"{k} {min(v):.3g}-{max(v):.3g} ({repeats[k]} calls)"
+                       for k, v in rounds.items())
+    return [name, cell("ours fp32"), cell("ours int8"), cell("ORT fp32"), cell("ORT int8"),
+            ratio("ours int8", "ORT int8"), ratio("ours int8", "ours fp32"),
+            ratio("ours fp32", "ORT fp32"), "; ".join(notes + [spread])]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__)
+    add_tool_arguments(ap)
+    ap.add_argument("--models", default=",".join(list(ZOO) + list(cnn_models.MODELS)))
+    ap.add_argument("--repeat", type=int, default=20, help="timed calls per round (20)")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds (3)")
+    ap.add_argument("--warmup", type=int, default=3, help="untimed ORT calls (3)")
+    ap.add_argument("--budget", type=float, default=10.0,
+                    help="seconds per variant and model; caps --repeat (10)")
+    ap.add_argument("--cc", default="cc")
+    args = ap.parse_args()
+    args.tool, args.runner = args.tool.resolve(), args.runner.resolve()
+    zoo = (args.zoo or default_zoo()).resolve()
+    import onnxruntime as ort
+
+    print(f"CPU: {cpu_name()}; ONNX Runtime {ort.__version__}; one thread each; "
+          f"median of {args.rounds} rounds taken in turn\n")
+    print("| model | ours fp32 ms | ours int8 ms | ORT fp32 ms | ORT int8 ms | "
+          "ours int8 / ORT int8 | ours int8 / ours fp32 | ours fp32 / ORT fp32 | notes |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for name in args.models.split(","):
+        with tempfile.TemporaryDirectory(prefix="onnxq-4way-") as tmp:
+            work = Path(tmp)
+            if name in ZOO:
+                model = zoo / ZOO[name]
+                if not model.is_file():
+                    print(f"| {name} | - | - | - | - | - | - | - | SKIP: zoo not found at {zoo} |")
+                    continue
+            elif name in cnn_models.MODELS:
+                model = work / f"{name}.onnx"
+                import onnx
+                onnx.save(cnn_models.build(name), str(model))
+            else:
+                print(f"error: unknown model '{name}'", file=sys.stderr)
+                return 2
+            row = bench(name, model, zoo, args, work)
+        print("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

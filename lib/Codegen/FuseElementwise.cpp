@@ -1,0 +1,63 @@
+//===- FuseElementwise.cpp - element-wise fusion without recomputation ----===//
+
+#include "onnx-quant/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::onnxq {
+#define GEN_PASS_DEF_FUSEELEMENTWISEPASS
+#include "onnx-quant/Codegen/Passes.h.inc"
+} // namespace mlir::onnxq
+
+using namespace mlir;
+
+namespace {
+
+/// Whether the consumer of `operand` reads each element of it once: its
+/// indexing map for the operand uses every loop exactly once.
+bool readsEachElementOnce(OpOperand *operand) {
+  auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
+  return consumer && consumer.getMatchingIndexingMap(operand).isPermutation();
+}
+
+struct FuseElementwisePass
+    : onnxq::impl::FuseElementwisePassBase<FuseElementwisePass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    // linalg-fuse-elementwise-ops' control (a producer with one use), less
+    // the fusions that would recompute the producer.
+    linalg::ControlFusionFn control = [](OpOperand *fused) {
+      Operation *producer = fused->get().getDefiningOp();
+      if (!producer || !producer->hasOneUse())
+        return false;
+      auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
+      bool elementwise = consumer && consumer.getNumLoops() ==
+                                         consumer.getNumParallelLoops();
+      return elementwise || readsEachElementOnce(fused);
+    };
+    linalg::ControlFusionFn oneUse = [](OpOperand *fused) {
+      Operation *producer = fused->get().getDefiningOp();
+      return producer && producer->hasOneUse();
+    };
+    RewritePatternSet patterns(context);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, control);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, oneUse);
+    tensor::populateBubbleUpExpandShapePatterns(patterns);
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
+    context->getLoadedDialect<linalg::LinalgDialect>()->getCanonicalizationPatterns(
+        patterns);
+    linalg::populateConstantFoldLinalgOperations(patterns, oneUse);
+    (void)applyPatternsGreedily(getOperation(), std::move(patterns),
+                                GreedyRewriteConfig().setUseTopDownTraversal());
+  }
+};
+
+} // namespace
