@@ -1,4 +1,4 @@
-//===- ONNXToLinalgPass.cpp - the convert-onnx-to-linalg pass -------------===//
+//===- ConvertONNXToLinalg.cpp - the convert-onnx-to-linalg pass ----------===//
 
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
 #include "onnx-quant/Conversion/Passes.h"

@@ -1,4 +1,6 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file -verify-diagnostics
+// RUN: not onnx-quant-opt %s --convert-onnx-to-linalg="requant=fixed" -split-input-file 2>&1 | FileCheck %s --check-prefix=REQUANT
+// REQUANT: convert-onnx-to-linalg: requant='fixed' is not one of float, integer
 
 func.func @no_lowering(%a: tensor<2x3xui8>, %b: tensor<3x4xui8>) -> tensor<2x4xi32> {
   // expected-error @+1 {{'onnx.MatMulInteger' has no lowering to native code yet}}
@@ -61,3 +63,4 @@ func.func @reduce_sum_runtime_axes_no_keepdims(%x: tensor<3x2x2xf32>, %axes: ten
   %0 = onnx.ReduceSum(%x, %axes) {keepdims = 0 : i64} : (tensor<3x2x2xf32>, tensor<?xi64>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
