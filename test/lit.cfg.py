@@ -14,7 +14,8 @@ Features: `ort` (onnxruntime importable by %python), `ortq`
 (onnxruntime.quantization importable by %ortq-python), `zoo`, `onnx-testdata`,
 `aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`,
 `make` (GNU make, for the Unix Makefiles generator), `libjpeg` (jpeglib.h,
-for examples/image-classifier).
+for examples/image-classifier), `avx512-vnni` (the host runs AVX-512 VNNI
+code).
 """
 
 import os
@@ -104,6 +105,17 @@ if shutil.which("make"):
     config.available_features.add("make")
 else:
     lit_config.note("make missing: Unix Makefiles generator tests are unsupported")
+
+# The host runs AVX-512 VNNI code (and AVX-512 code without VNNI).
+try:
+    cpu_flags = open("/proc/cpuinfo").read().split()
+except OSError:
+    cpu_flags = []
+if "avx512_vnni" in cpu_flags and "avx512bw" in cpu_flags:
+    config.available_features.add("avx512-vnni")
+else:
+    lit_config.note("the host has no AVX-512 VNNI: the tests that run VNNI "
+                    "code are unsupported")
 
 if os.path.exists("/usr/include/jpeglib.h"):
     config.available_features.add("libjpeg")

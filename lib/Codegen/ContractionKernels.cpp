@@ -28,6 +28,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -155,13 +156,45 @@ bool isFloatMultiplyAdd(linalg::LinalgOp op) {
           (mul.getLhs() == body->getArgument(1) && mul.getRhs() == body->getArgument(0)));
 }
 
+/// Whether the body is `out + dot4(in0, in1)`: the 4-way dot product of the
+/// bytes of two int32s, u8 x s8 (convolutions packed for vpdpbusd by the
+/// quantized lowering):
+///   extui(bitcast(broadcast(in0))) * extsi(bitcast(broadcast(in1))),
+///   summed by vector.reduction <add>, added to out.
+bool isDot4Body(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  if (op.getNumDpsInputs() != 2 || body->getNumArguments() != 3)
+    return false;
+  auto add = body->getTerminator()->getOperand(0).getDefiningOp<arith::AddIOp>();
+  if (!add || add.getLhs() != body->getArgument(2))
+    return false;
+  auto sum = add.getRhs().getDefiningOp<vector::ReductionOp>();
+  if (!sum || sum.getKind() != vector::CombiningKind::ADD || sum.getAcc())
+    return false;
+  auto mul = sum.getVector().getDefiningOp<arith::MulIOp>();
+  if (!mul)
+    return false;
+  auto bytesOf = [&](Value v, unsigned arg) {
+    auto cast = v.getDefiningOp<vector::BitCastOp>();
+    auto splat = cast ? cast.getSource().getDefiningOp<vector::BroadcastOp>() : nullptr;
+    return splat && splat.getSource() == body->getArgument(arg) &&
+           cast.getResultVectorType() ==
+               VectorType::get({4}, IntegerType::get(op.getContext(), 8));
+  };
+  auto lhs = mul.getLhs().getDefiningOp<arith::ExtUIOp>();
+  auto rhs = mul.getRhs().getDefiningOp<arith::ExtSIOp>();
+  return lhs && rhs && bytesOf(lhs.getIn(), 0) && bytesOf(rhs.getIn(), 1) &&
+         body->getOperations().size() == 10;
+}
+
 /// Bits of the widest scalar in the body: a vector of the kernel holds as
 /// many lanes as that type fits in a register (int32 lanes for the
 /// accumulator of an int8 contraction, loaded as int8 and extended).
 unsigned getWidestBodyBits(linalg::LinalgOp op) {
   unsigned bits = 0;
   auto widen = [&](Type type) {
-    bits = std::max(bits, type.getIntOrFloatBitWidth());
+    if (isScalar(type))
+      bits = std::max(bits, type.getIntOrFloatBitWidth());
   };
   for (Type type : op.getBlock()->getArgumentTypes())
     widen(type);
@@ -172,7 +205,8 @@ unsigned getWidestBodyBits(linalg::LinalgOp op) {
 
 FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-      op.getNumReductionLoops() == 0 || !isElementwiseBody(op))
+      op.getNumReductionLoops() == 0 ||
+      !(isElementwiseBody(op) || isDot4Body(op)))
     return failure();
   // Whole bytes: memref<Nxi1> holds a byte per element (ONNX bool) where
   // vector<Nxi1> is bit-packed.
@@ -261,7 +295,7 @@ public:
   KernelEmitter(OpBuilder &b, linalg::LinalgOp op, const KernelPlan &plan,
                 const RegisterBlock &block)
       : b(b), loc(op.getLoc()), op(op),
-        useFMA(isFloatMultiplyAdd(op)),
+        useFMA(isFloatMultiplyAdd(op)), useDot4(isDot4Body(op)),
         plan(plan), block(block), iv(plan.ranges.size(), b.getIndexAttr(0)) {
     for (Value operand : op->getOperands())
       buffers.push_back(flatten(b, loc, operand));
@@ -401,6 +435,20 @@ private:
               builder, loc, operandAt(0, i, j), operandAt(1, i, j), acc));
           continue;
         }
+        if (useDot4) {
+          // vpdpbusd: lane l += the dot product of bytes 4l..4l+3 (u8 of
+          // the activations, s8 of the weights).
+          auto bytes = VectorType::get({4 * block.lanes}, builder.getI8Type());
+          Value a = vector::BitCastOp::create(builder, loc, bytes, operandAt(0, i, j));
+          Value w = vector::BitCastOp::create(builder, loc, bytes, operandAt(1, i, j));
+          result.push_back(
+              LLVM::CallIntrinsicOp::create(
+                  builder, loc, acc.getType(),
+                  builder.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
+                  ValueRange{acc, a, w})
+                  .getResult(0));
+          continue;
+        }
         IRMapping vectors;
         for (OpOperand *input : op.getDpsInputOperands())
           if (!op.getMatchingBlockArgument(input).use_empty())
@@ -528,6 +576,7 @@ private:
   Location loc;
   linalg::LinalgOp op;
   bool useFMA; // float contractions; other bodies run on vectors as they are
+  bool useDot4; // packed u8 x s8 dot products: vpdpbusd
   const KernelPlan &plan;
   RegisterBlock block;
   SmallVector<Value, 3> buffers;        // inputs..., out, flattened
@@ -548,6 +597,9 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return rewriter.notifyMatchFailure(op, "not a static element-wise reduction");
     RegisterBlock block{
         std::max<int64_t>(1, vectorBits / getWidestBodyBits(op)), rows, vectors};
+    // vpdpbusd works on 512-bit vectors (16 int32 lanes).
+    if (isDot4Body(op) && block.lanes != 16)
+      return rewriter.notifyMatchFailure(op, "dot4 needs 512-bit vectors");
     // A tile no wider than the output: short rows use fewer vectors.
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));

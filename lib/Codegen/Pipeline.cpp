@@ -34,7 +34,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   // activations) into their producers' loops.
   pm.addNestedPass<func::FuncOp>(createWidenF16Pass());
   pm.addNestedPass<func::FuncOp>(
-      createConvertONNXToLinalgPass({options.requant}));
+      createConvertONNXToLinalgPass({options.requant, options.int8Dot}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
@@ -88,6 +88,18 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<LLVM::LLVMFuncOp>(createReconcileUnrealizedCastsPass());
   pm.addPass(createEmitABIPass());
   pm.addNestedPass<LLVM::LLVMFuncOp>(createCanonicalizerPass());
+}
+
+LogicalResult mlir::onnxq::configureForTarget(LowerToLLVMOptions &options,
+                                              ModuleOp module,
+                                              const TargetOptions &target) {
+  FailureOr<TargetCapabilities> capabilities =
+      getTargetCapabilities(module, target);
+  if (failed(capabilities))
+    return failure();
+  options.vectorBits = capabilities->vectorBits;
+  options.int8Dot = capabilities->hasAVX512VNNI ? "vnni" : "none";
+  return success();
 }
 
 void mlir::onnxq::registerLowerToLLVMPipeline() {

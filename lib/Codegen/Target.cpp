@@ -92,20 +92,24 @@ static void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
       .run(module, mam);
 }
 
-FailureOr<unsigned> mlir::onnxq::getVectorBits(ModuleOp module,
-                                              const TargetOptions &options) {
+FailureOr<TargetCapabilities>
+mlir::onnxq::getTargetCapabilities(ModuleOp module,
+                                   const TargetOptions &options) {
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
       createTargetMachine(options, module.getLoc());
   if (failed(machine))
     return failure();
   const llvm::MCSubtargetInfo *info = (*machine)->getMCSubtargetInfo();
+  TargetCapabilities capabilities;
   if ((*machine)->getTargetTriple().isX86()) {
     if (info->checkFeatures("+avx512f"))
-      return 512u;
-    if (info->checkFeatures("+avx2"))
-      return 256u;
+      capabilities.vectorBits = 512;
+    else if (info->checkFeatures("+avx2"))
+      capabilities.vectorBits = 256;
+    capabilities.hasAVX512VNNI = capabilities.vectorBits == 512 &&
+                                 info->checkFeatures("+avx512vnni");
   }
-  return 128u;
+  return capabilities;
 }
 
 LogicalResult mlir::onnxq::emitNativeCode(ModuleOp module,

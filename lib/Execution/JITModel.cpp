@@ -18,12 +18,6 @@
 using namespace mlir;
 using namespace mlir::onnxq;
 
-static void setLowering(LowerToLLVMOptions &options, StringRef entry,
-                        unsigned vectorBits) {
-  options.entry = entry.str();
-  options.vectorBits = vectorBits;
-}
-
 std::vector<std::vector<char>>
 mlir::onnxq::allocateBuffers(ArrayRef<TensorABI> tensors) {
   std::vector<std::vector<char>> buffers;
@@ -47,12 +41,11 @@ JITModel::compile(OwningOpRef<ModuleOp> module, StringRef entry,
                   Location loc) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  FailureOr<unsigned> vectorBits = getVectorBits(*module, TargetOptions{});
-  if (failed(vectorBits))
-    return failure();
   PassManager pm(module->getContext(), ModuleOp::getOperationName());
   LowerToLLVMOptions lowering;
-  setLowering(lowering, entry, *vectorBits);
+  if (failed(configureForTarget(lowering, *module, TargetOptions{})))
+    return failure();
+  lowering.entry = entry.str();
   buildLowerToLLVMPipeline(pm, lowering);
   if (failed(pm.run(*module)))
     return emitError(loc) << "could not lower the model for calibration";

@@ -161,3 +161,35 @@ func.func @max_pool_u8(%x: memref<1x2x9x130xi8>, %y: memref<1x2x7x128xi8>) {
 // CHECK-NOT: arith.maxui
 // CHECK: scf.yield
 // CHECK-NOT: linalg.generic
+
+// -----
+
+// A convolution packed for vpdpbusd (Conversion/ONNXToLinalg/qlinear-vnni.mlir):
+// int32 operands holding four bytes each, body out + dot4(in, w). Each
+// accumulator step is one vpdpbusd of 16 lanes: the input's vector
+// (N-walking, 64 bytes), the filter's word broadcast to all lanes.
+#in = affine_map<(n, f, oh, ow, c, kh, kw) -> (n, c, oh + kh, ow + kw)>
+#w = affine_map<(n, f, oh, ow, c, kh, kw) -> (f, c, kh, kw)>
+#out = affine_map<(n, f, oh, ow, c, kh, kw) -> (n, f, oh, ow)>
+// CHECK-LABEL: func @dot4
+// CHECK-NOT: linalg.generic
+// CHECK: vector.bitcast %{{.*}} : vector<16xi32> to vector<64xi8>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
+func.func @dot4(%x: memref<1x2x18x18xi32>, %w: memref<8x2x3x3xi32>, %y: memref<1x8x16x16xi32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : memref<1x2x18x18xi32>, memref<8x2x3x3xi32>) outs(%y : memref<1x8x16x16xi32>) {
+  ^bb0(%a: i32, %b: i32, %acc: i32):
+    %av = vector.broadcast %a : i32 to vector<1xi32>
+    %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
+    %ae = arith.extui %ab : vector<4xi8> to vector<4xi32>
+    %bv = vector.broadcast %b : i32 to vector<1xi32>
+    %bb = vector.bitcast %bv : vector<1xi32> to vector<4xi8>
+    %be = arith.extsi %bb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %ae, %be : vector<4xi32>
+    %s = vector.reduction <add>, %p : vector<4xi32> into i32
+    %r = arith.addi %acc, %s : i32
+    linalg.yield %r : i32
+  }
+  return
+}

@@ -216,12 +216,10 @@ static LogicalResult emitNative(ModuleOp module, StringRef inputPath,
     return emitError(UnknownLoc::get(context))
            << "--emit=obj needs an output file: -o model.o";
   onnxq::TargetOptions target{targetTriple, targetCPU, targetFeatures};
-  FailureOr<unsigned> vectorBits = onnxq::getVectorBits(module, target);
-  if (failed(vectorBits))
-    return failure();
   onnxq::LowerToLLVMOptions lowering;
+  if (failed(onnxq::configureForTarget(lowering, module, target)))
+    return failure();
   lowering.entry = entryName.empty() ? getDefaultEntry(inputPath) : entryName;
-  lowering.vectorBits = *vectorBits;
   lowering.requant = requantization;
   PassManager pm(context, ModuleOp::getOperationName());
   if (failed(applyPassManagerCLOptions(pm)))

@@ -132,7 +132,7 @@ def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
   ];
   let dependentDialects = ["vector::VectorDialect", "scf::SCFDialect",
                            "affine::AffineDialect", "memref::MemRefDialect",
-                           "arith::ArithDialect"];
+                           "arith::ArithDialect", "LLVM::LLVMDialect"];
 }
 
 def VectorizableLoopOrderPass : Pass<"onnxq-vectorizable-loop-order"> {

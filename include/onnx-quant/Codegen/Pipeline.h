@@ -3,6 +3,8 @@
 #ifndef ONNXQUANT_CODEGEN_PIPELINE_H
 #define ONNXQUANT_CODEGEN_PIPELINE_H
 
+#include "onnx-quant/Codegen/Target.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -16,6 +18,11 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
       *this, "vector-bits",
       llvm::cl::desc("Vector register width of the target in bits"),
       llvm::cl::init(512)};
+  Option<std::string> int8Dot{
+      *this, "int8-dot",
+      llvm::cl::desc("none | vnni: the int8 dot-product instruction of the "
+                     "target (convert-onnx-to-linalg's int8-dot)"),
+      llvm::cl::init("none")};
   Option<std::string> requant{
       *this, "requant",
       llvm::cl::desc("float | integer: how quantized ops requantize "
@@ -31,6 +38,11 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
 /// refine it.
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options);
+
+/// Sets the options that depend on the target (vector width, int8 dot
+/// product) from its capabilities; fails for an unknown triple or CPU.
+LogicalResult configureForTarget(LowerToLLVMOptions &options, ModuleOp module,
+                                 const TargetOptions &target);
 
 /// Registers `--onnxq-lower-to-llvm="entry=NAME"`.
 void registerLowerToLLVMPipeline();

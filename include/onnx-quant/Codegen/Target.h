@@ -36,10 +36,19 @@ createTargetMachine(const TargetOptions &target, Location loc);
 /// 256 bits by default even with AVX-512).
 void prepareForTarget(llvm::Module &module, const llvm::TargetMachine &machine);
 
-/// The vector register width to vectorize for: 512 with AVX-512, 256 with
-/// AVX2, 128 otherwise (SSE, NEON). Fails (with an error at `module`) for an
+/// What the lowering needs to know of a target.
+struct TargetCapabilities {
+  /// The vector register width to vectorize for: 512 with AVX-512, 256 with
+  /// AVX2, 128 otherwise (SSE, NEON).
+  unsigned vectorBits = 128;
+  /// AVX-512 VNNI: `vpdpbusd`, 64 u8 x s8 multiply-adds into 16 int32 lanes.
+  bool hasAVX512VNNI = false;
+};
+
+/// The capabilities of `target`. Fails (with an error at `module`) for an
 /// unknown triple or CPU.
-FailureOr<unsigned> getVectorBits(ModuleOp module, const TargetOptions &target);
+FailureOr<TargetCapabilities> getTargetCapabilities(ModuleOp module,
+                                                    const TargetOptions &target);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it at -O3 for the
 /// target (so the loop vectorizer uses AVX-512 or NEON) and writes it.

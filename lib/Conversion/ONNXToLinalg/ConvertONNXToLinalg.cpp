@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace mlir::onnxq {
@@ -32,7 +33,7 @@ ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter() {
 
 void mlir::onnxq::populateONNXToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    Requantization mode) {
+    Requantization mode, Int8DotProduct dot) {
   populateElementwiseToLinalgPatterns(converter, patterns);
   populateConvToLinalgPatterns(converter, patterns);
   populatePoolToLinalgPatterns(converter, patterns);
@@ -41,7 +42,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
-  populateQLinearConvToLinalgPatterns(converter, patterns, mode);
+  populateQLinearConvToLinalgPatterns(converter, patterns, mode, dot);
   populateQLinearMatMulToLinalgPatterns(converter, patterns, mode);
   populateQLinearElementwiseToLinalgPatterns(converter, patterns, mode);
   populateReductionToLinalgPatterns(converter, patterns);
@@ -62,11 +63,17 @@ struct ConvertONNXToLinalgPass
                        << "' is not one of float, integer";
       return signalPassFailure();
     }
+    if (int8Dot != "none" && int8Dot != "vnni") {
+      func.emitError() << "convert-onnx-to-linalg: int8-dot='" << int8Dot
+                       << "' is not one of none, vnni";
+      return signalPassFailure();
+    }
     ONNXToLinalgTypeConverter converter;
     RewritePatternSet patterns(ctx);
     populateONNXToLinalgConversionPatterns(
         converter, patterns,
-        requant == "integer" ? Requantization::Integer : Requantization::Float);
+        requant == "integer" ? Requantization::Integer : Requantization::Float,
+        int8Dot == "vnni" ? Int8DotProduct::VNNI : Int8DotProduct::None);
 
     // An op with no pattern at all gets a precise error before conversion.
     llvm::DenseSet<OperationName> lowered;
@@ -90,7 +97,8 @@ struct ConvertONNXToLinalgPass
     ConversionTarget target(*ctx);
     target.addIllegalDialect<ONNXDialect>();
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           math::MathDialect, tensor::TensorDialect>();
+                           math::MathDialect, tensor::TensorDialect,
+                           vector::VectorDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType());
     });

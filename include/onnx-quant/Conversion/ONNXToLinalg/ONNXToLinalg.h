@@ -25,6 +25,16 @@ enum class Requantization {
   Integer,
 };
 
+/// The int8 dot-product instruction the quantized convolutions are shaped
+/// for.
+enum class Int8DotProduct {
+  /// None: 8-bit operands widened to int32 lanes, one multiply-add each.
+  None,
+  /// AVX-512 VNNI's vpdpbusd: 4 u8 x s8 products into each int32 lane. The
+  /// input channels are packed four to an int32 (activations and weights).
+  VNNI,
+};
+
 // One populate function per op family (one .cpp each).
 void populateElementwiseToLinalgPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
@@ -55,7 +65,8 @@ void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,
 // the requantization `mode` says.
 void populateQLinearConvToLinalgPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns,
-                                         Requantization mode);
+                                         Requantization mode,
+                                         Int8DotProduct dot);
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            Requantization mode);
@@ -66,7 +77,8 @@ void populateQLinearElementwiseToLinalgPatterns(const TypeConverter &converter,
 /// All of the above.
 void populateONNXToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    Requantization mode = Requantization::Float);
+    Requantization mode = Requantization::Float,
+    Int8DotProduct dot = Int8DotProduct::None);
 
 } // namespace mlir::onnxq
 
