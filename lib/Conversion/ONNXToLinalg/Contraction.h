@@ -53,6 +53,18 @@ std::optional<WindowGeometry> getConvGeometry(ConvLikeOp op, Value x, Value w,
   return g;
 }
 
+/// acc + input element * weight element, in some form.
+using WindowStep =
+    function_ref<Value(OpBuilder &, Location, Value input, Value weight, Value acc)>;
+
+/// `acc` (N, F, O...) plus the windowed contraction of the grouped `input`
+/// (N, G, C', I...) with the grouped `weights` (G, F/G, C', K...): one
+/// `linalg.generic` over loops (n, g, f, o..., c, k...) reading the input at
+/// `o * stride + k * dilation`, each step `step`.
+Value convolveGrouped(OpBuilder &b, Location loc, Value input, Value weights,
+                      Value acc, int64_t group, const WindowGeometry &g,
+                      WindowStep step);
+
 /// `init` (N, F, O...) plus the convolution of the padded input `x`
 /// (N, C, I...) with the filters `w` (F, C/group, K...), any number of
 /// spatial dims.

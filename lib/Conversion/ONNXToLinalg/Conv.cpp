@@ -94,26 +94,16 @@ Value mlir::onnxq::accumulateGroupedPointwise(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
-Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
-                            Value init, int64_t group, const WindowGeometry &g,
-                            MultiplyAdd step) {
-  auto xType = cast<RankedTensorType>(x.getType());
-  auto wType = cast<RankedTensorType>(w.getType());
-  auto accType = cast<RankedTensorType>(init.getType());
+Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
+                                   Value weights, Value acc, int64_t group,
+                                   const WindowGeometry &g, WindowStep step) {
+  auto accType = cast<RankedTensorType>(acc.getType());
   int64_t spatial = accType.getRank() - 2;
-  int64_t n = accType.getDimSize(0), f = accType.getDimSize(1),
-          cg = wType.getDimSize(1);
-  // Grouped views: input (N, G, C/G, I...), weights (G, F/G, C/G, K...),
-  // accumulator (N, G, F/G, O...).
-  auto grouped = [&](Value v, ArrayRef<int64_t> front, ArrayRef<int64_t> rest) {
-    SmallVector<int64_t> shape(front);
-    shape.append(rest.begin(), rest.end());
-    auto type = cast<RankedTensorType>(v.getType());
-    return reshapeTo(b, loc, v, RankedTensorType::get(shape, type.getElementType()));
-  };
-  Value input = grouped(x, {n, group, cg}, xType.getShape().drop_front(2));
-  Value weights = grouped(w, {group, f / group, cg}, wType.getShape().drop_front(2));
-  Value acc = grouped(init, {n, group, f / group}, accType.getShape().drop_front(2));
+  SmallVector<int64_t> groupedShape = {accType.getDimSize(0), group,
+                                       accType.getDimSize(1) / group};
+  groupedShape.append(accType.getShape().begin() + 2, accType.getShape().end());
+  Value grouped = reshapeTo(
+      b, loc, acc, RankedTensorType::get(groupedShape, accType.getElementType()));
 
   // Loops (n, g, f, o..., c, k...): every tap and input channel accumulates
   // into the same output element, so the kernel keeps its accumulators in
@@ -124,28 +114,47 @@ Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
   AffineExpr dn = dim(0), dg = dim(1), df = dim(2), dc = dim(3 + spatial);
   SmallVector<AffineExpr> inputExprs = {dn, dg, dc}, weightExprs = {dg, df, dc},
                           accExprs = {dn, dg, df};
+  SmallVector<int64_t> reduced = {3 + spatial};
   for (int64_t d = 0; d < spatial; ++d) {
     AffineExpr o = dim(3 + d), k = dim(4 + spatial + d);
     inputExprs.push_back(o * g.strides[d] + k * g.dilations[d]);
     weightExprs.push_back(k);
     accExprs.push_back(o);
+    reduced.push_back(4 + spatial + d);
   }
   SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, inputExprs, ctx),
                                  AffineMap::get(loops, 0, weightExprs, ctx),
                                  AffineMap::get(loops, 0, accExprs, ctx)};
-  SmallVector<int64_t> reduced = {3 + spatial};
-  for (int64_t d = 0; d < spatial; ++d)
-    reduced.push_back(4 + spatial + d);
   Value result =
       linalg::GenericOp::create(
-          b, loc, TypeRange{acc.getType()}, ValueRange{input, weights},
-          ValueRange{acc}, maps, getIteratorTypes(loops, reduced),
+          b, loc, TypeRange{grouped.getType()}, ValueRange{input, weights},
+          ValueRange{grouped}, maps, getIteratorTypes(loops, reduced),
           [&](OpBuilder &nb, Location l, ValueRange args) {
-            linalg::YieldOp::create(
-                nb, l, step.build(nb, l, args[0], args[1], args[2]));
+            linalg::YieldOp::create(nb, l, step(nb, l, args[0], args[1], args[2]));
           })
           .getResult(0);
   return reshapeTo(b, loc, result, accType);
+}
+
+Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
+                            Value init, int64_t group, const WindowGeometry &g,
+                            MultiplyAdd step) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto wType = cast<RankedTensorType>(w.getType());
+  int64_t n = xType.getDimSize(0), f = wType.getDimSize(0),
+          cg = wType.getDimSize(1);
+  // Grouped views: input (N, G, C/G, I...), weights (G, F/G, C/G, K...).
+  auto grouped = [&](Value v, ArrayRef<int64_t> front, ArrayRef<int64_t> rest) {
+    SmallVector<int64_t> shape(front);
+    shape.append(rest.begin(), rest.end());
+    auto type = cast<RankedTensorType>(v.getType());
+    return reshapeTo(b, loc, v, RankedTensorType::get(shape, type.getElementType()));
+  };
+  Value input = grouped(x, {n, group, cg}, xType.getShape().drop_front(2));
+  Value weights = grouped(w, {group, f / group, cg}, wType.getShape().drop_front(2));
+  return convolveGrouped(b, loc, input, weights, init, group, g,
+                         [&](OpBuilder &nb, Location l, Value a, Value k,
+                             Value acc) { return step.build(nb, l, a, k, acc); });
 }
 
 void mlir::onnxq::populateConvToLinalgPatterns(const TypeConverter &converter,

@@ -126,46 +126,6 @@ Value dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc) {
   return arith::AddIOp::create(b, loc, acc, sum);
 }
 
-/// `acc` (N, F, O...) int32 plus the convolution of the packed input
-/// (N, G, C4, I...) with the packed weights (G, F/G, C4, K...), one dot4
-/// per packed channel and tap.
-Value convolvePacked(OpBuilder &b, Location loc, Value input, Value weights,
-                     Value acc, int64_t group, const WindowGeometry &g) {
-  auto accType = cast<RankedTensorType>(acc.getType());
-  int64_t spatial = accType.getRank() - 2;
-  int64_t n = accType.getDimSize(0), f = accType.getDimSize(1);
-  SmallVector<int64_t> groupedShape = {n, group, f / group};
-  groupedShape.append(accType.getShape().begin() + 2, accType.getShape().end());
-  Value grouped = reshapeTo(
-      b, loc, acc, RankedTensorType::get(groupedShape, b.getI32Type()));
-  MLIRContext *ctx = b.getContext();
-  int64_t loops = 4 + 2 * spatial;
-  auto dim = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
-  AffineExpr dn = dim(0), dg = dim(1), df = dim(2), dc = dim(3 + spatial);
-  SmallVector<AffineExpr> inputExprs = {dn, dg, dc}, weightExprs = {dg, df, dc},
-                          accExprs = {dn, dg, df};
-  SmallVector<int64_t> reduced = {3 + spatial};
-  for (int64_t d = 0; d < spatial; ++d) {
-    AffineExpr o = dim(3 + d), k = dim(4 + spatial + d);
-    inputExprs.push_back(o * g.strides[d] + k * g.dilations[d]);
-    weightExprs.push_back(k);
-    accExprs.push_back(o);
-    reduced.push_back(4 + spatial + d);
-  }
-  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, inputExprs, ctx),
-                                 AffineMap::get(loops, 0, weightExprs, ctx),
-                                 AffineMap::get(loops, 0, accExprs, ctx)};
-  Value result =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{grouped.getType()}, ValueRange{input, weights},
-          ValueRange{grouped}, maps, getIteratorTypes(loops, reduced),
-          [&](OpBuilder &nb, Location l, ValueRange args) {
-            linalg::YieldOp::create(nb, l, dot4(nb, l, args[0], args[1], args[2]));
-          })
-          .getResult(0);
-  return reshapeTo(b, loc, result, accType);
-}
-
 struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
   QLinearConvPattern(const TypeConverter &converter, MLIRContext *ctx,
                      Requantization mode, Int8DotProduct dot)
@@ -256,8 +216,8 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
           packWeightChannels(*weights, filters, channels, packed, window));
       Value input = packInputChannels(rewriter, loc, x, op.getGroup(), channels,
                                       packed, int8_t(xZeroPoint));
-      acc = convolvePacked(rewriter, loc, input, packedWeights, acc,
-                           op.getGroup(), *g);
+      acc = convolveGrouped(rewriter, loc, input, packedWeights, acc,
+                            op.getGroup(), *g, dot4);
     } else {
       acc = convolve(rewriter, loc, x, w, acc, op.getGroup(), *g,
                      MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false});
