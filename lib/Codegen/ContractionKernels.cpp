@@ -156,24 +156,32 @@ bool isFloatMultiplyAdd(linalg::LinalgOp op) {
           (mul.getLhs() == body->getArgument(1) && mul.getRhs() == body->getArgument(0)));
 }
 
+/// The 4-way byte dot products of packed quantized convolutions.
+enum class Dot4 {
+  None,
+  U8S8, ///< vpdpbusd (AVX-512 VNNI)
+  S8S8, ///< sdot (AArch64 dot product)
+};
+
 /// Whether the body is `out + dot4(in0, in1)`: the 4-way dot product of the
-/// bytes of two int32s, u8 x s8 (convolutions packed for vpdpbusd by the
-/// quantized lowering):
-///   extui(bitcast(broadcast(in0))) * extsi(bitcast(broadcast(in1))),
-///   summed by vector.reduction <add>, added to out.
-bool isDot4Body(linalg::LinalgOp op) {
+/// bytes of two int32s (convolutions packed by the quantized lowering):
+///   ext(bitcast(broadcast(in0))) * extsi(bitcast(broadcast(in1))),
+///   summed by vector.reduction <add>, added to out; in0's bytes are u8
+///   (extui) or s8 (extsi).
+Dot4 getDot4Body(linalg::LinalgOp op) {
   Block *body = op.getBlock();
-  if (op.getNumDpsInputs() != 2 || body->getNumArguments() != 3)
-    return false;
+  if (op.getNumDpsInputs() != 2 || body->getNumArguments() != 3 ||
+      body->getOperations().size() != 10)
+    return Dot4::None;
   auto add = body->getTerminator()->getOperand(0).getDefiningOp<arith::AddIOp>();
   if (!add || add.getLhs() != body->getArgument(2))
-    return false;
+    return Dot4::None;
   auto sum = add.getRhs().getDefiningOp<vector::ReductionOp>();
   if (!sum || sum.getKind() != vector::CombiningKind::ADD || sum.getAcc())
-    return false;
+    return Dot4::None;
   auto mul = sum.getVector().getDefiningOp<arith::MulIOp>();
   if (!mul)
-    return false;
+    return Dot4::None;
   auto bytesOf = [&](Value v, unsigned arg) {
     auto cast = v.getDefiningOp<vector::BitCastOp>();
     auto splat = cast ? cast.getSource().getDefiningOp<vector::BroadcastOp>() : nullptr;
@@ -181,11 +189,17 @@ bool isDot4Body(linalg::LinalgOp op) {
            cast.getResultVectorType() ==
                VectorType::get({4}, IntegerType::get(op.getContext(), 8));
   };
-  auto lhs = mul.getLhs().getDefiningOp<arith::ExtUIOp>();
   auto rhs = mul.getRhs().getDefiningOp<arith::ExtSIOp>();
-  return lhs && rhs && bytesOf(lhs.getIn(), 0) && bytesOf(rhs.getIn(), 1) &&
-         body->getOperations().size() == 10;
+  if (!rhs || !bytesOf(rhs.getIn(), 1))
+    return Dot4::None;
+  if (auto lhs = mul.getLhs().getDefiningOp<arith::ExtUIOp>())
+    return bytesOf(lhs.getIn(), 0) ? Dot4::U8S8 : Dot4::None;
+  if (auto lhs = mul.getLhs().getDefiningOp<arith::ExtSIOp>())
+    return bytesOf(lhs.getIn(), 0) ? Dot4::S8S8 : Dot4::None;
+  return Dot4::None;
 }
+
+bool isDot4Body(linalg::LinalgOp op) { return getDot4Body(op) != Dot4::None; }
 
 /// Bits of the widest scalar in the body: a vector of the kernel holds as
 /// many lanes as that type fits in a register (int32 lanes for the
@@ -295,7 +309,7 @@ public:
   KernelEmitter(OpBuilder &b, linalg::LinalgOp op, const KernelPlan &plan,
                 const RegisterBlock &block)
       : b(b), loc(op.getLoc()), op(op),
-        useFMA(isFloatMultiplyAdd(op)), useDot4(isDot4Body(op)),
+        useFMA(isFloatMultiplyAdd(op)), dot4(getDot4Body(op)),
         plan(plan), block(block), iv(plan.ranges.size(), b.getIndexAttr(0)) {
     for (Value operand : op->getOperands())
       buffers.push_back(flatten(b, loc, operand));
@@ -435,18 +449,20 @@ private:
               builder, loc, operandAt(0, i, j), operandAt(1, i, j), acc));
           continue;
         }
-        if (useDot4) {
-          // vpdpbusd: lane l += the dot product of bytes 4l..4l+3 (u8 of
-          // the activations, s8 of the weights).
+        if (dot4 != Dot4::None) {
+          // Lane l += the dot product of bytes 4l..4l+3 of the activations
+          // (u8 for vpdpbusd, s8 for sdot) and of the weights (s8).
           auto bytes = VectorType::get({4 * block.lanes}, builder.getI8Type());
           Value a = vector::BitCastOp::create(builder, loc, bytes, operandAt(0, i, j));
           Value w = vector::BitCastOp::create(builder, loc, bytes, operandAt(1, i, j));
-          result.push_back(
-              LLVM::CallIntrinsicOp::create(
-                  builder, loc, acc.getType(),
-                  builder.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
-                  ValueRange{acc, a, w})
-                  .getResult(0));
+          StringRef intrinsic = dot4 == Dot4::U8S8
+                                    ? "llvm.x86.avx512.vpdpbusd.512"
+                                    : "llvm.aarch64.neon.sdot.v4i32.v16i8";
+          result.push_back(LLVM::CallIntrinsicOp::create(
+                               builder, loc, acc.getType(),
+                               builder.getStringAttr(intrinsic),
+                               ValueRange{acc, a, w})
+                               .getResult(0));
           continue;
         }
         IRMapping vectors;
@@ -576,7 +592,7 @@ private:
   Location loc;
   linalg::LinalgOp op;
   bool useFMA; // float contractions; other bodies run on vectors as they are
-  bool useDot4; // packed u8 x s8 dot products: vpdpbusd
+  Dot4 dot4; // packed byte dot products: vpdpbusd or sdot
   const KernelPlan &plan;
   RegisterBlock block;
   SmallVector<Value, 3> buffers;        // inputs..., out, flattened
@@ -597,9 +613,12 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return rewriter.notifyMatchFailure(op, "not a static element-wise reduction");
     RegisterBlock block{
         std::max<int64_t>(1, vectorBits / getWidestBodyBits(op)), rows, vectors};
-    // vpdpbusd works on 512-bit vectors (16 int32 lanes).
-    if (isDot4Body(op) && block.lanes != 16)
-      return rewriter.notifyMatchFailure(op, "dot4 needs 512-bit vectors");
+    // vpdpbusd works on 512-bit vectors (16 int32 lanes), sdot on 128-bit
+    // ones (4 lanes).
+    Dot4 dot4 = getDot4Body(op);
+    if ((dot4 == Dot4::U8S8 && block.lanes != 16) ||
+        (dot4 == Dot4::S8S8 && block.lanes != 4))
+      return rewriter.notifyMatchFailure(op, "no dot-product instruction for these vectors");
     // A tile no wider than the output: short rows use fewer vectors.
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));

@@ -98,7 +98,9 @@ LogicalResult mlir::onnxq::configureForTarget(LowerToLLVMOptions &options,
   if (failed(capabilities))
     return failure();
   options.vectorBits = capabilities->vectorBits;
-  options.int8Dot = capabilities->hasAVX512VNNI ? "vnni" : "none";
+  options.int8Dot = capabilities->hasAVX512VNNI       ? "vnni"
+                    : capabilities->hasAArch64DotProd ? "sdot"
+                                                      : "none";
   return success();
 }
 

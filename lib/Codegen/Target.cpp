@@ -109,6 +109,9 @@ mlir::onnxq::getTargetCapabilities(ModuleOp module,
     capabilities.hasAVX512VNNI = capabilities.vectorBits == 512 &&
                                  info->checkFeatures("+avx512vnni");
   }
+  capabilities.hasAArch64DotProd =
+      (*machine)->getTargetTriple().isAArch64() &&
+      info->checkFeatures("+neon,+dotprod");
   return capabilities;
 }
 

@@ -20,8 +20,8 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::init(512)};
   Option<std::string> int8Dot{
       *this, "int8-dot",
-      llvm::cl::desc("none | vnni: the int8 dot-product instruction of the "
-                     "target (convert-onnx-to-linalg's int8-dot)"),
+      llvm::cl::desc("none | vnni | sdot: the int8 dot-product instruction "
+                     "of the target (convert-onnx-to-linalg's int8-dot)"),
       llvm::cl::init("none")};
   Option<std::string> requant{
       *this, "requant",

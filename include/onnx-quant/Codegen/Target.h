@@ -43,6 +43,8 @@ struct TargetCapabilities {
   unsigned vectorBits = 128;
   /// AVX-512 VNNI: `vpdpbusd`, 64 u8 x s8 multiply-adds into 16 int32 lanes.
   bool hasAVX512VNNI = false;
+  /// AArch64 dot product: `sdot`, 16 s8 x s8 multiply-adds into 4 int32 lanes.
+  bool hasAArch64DotProd = false;
 };
 
 /// The capabilities of `target`. Fails (with an error at `module`) for an

@@ -26,7 +26,7 @@ def ConvertONNXToLinalgPass : Pass<"convert-onnx-to-linalg", "func::FuncOp"> {
     Option<"requant", "requant", "std::string", /*default=*/"\"float\"",
            "float | integer: how quantized ops requantize their accumulators">,
     Option<"int8Dot", "int8-dot", "std::string", /*default=*/"\"none\"",
-           "none | vnni: u8 x s8 convolutions in the packed form of AVX-512 VNNI's vpdpbusd">,
+           "none | vnni | sdot: u8 x s8 convolutions in the packed form of AVX-512 VNNI's vpdpbusd or AArch64's sdot">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "linalg::LinalgDialect", "math::MathDialect",

@@ -63,9 +63,9 @@ struct ConvertONNXToLinalgPass
                        << "' is not one of float, integer";
       return signalPassFailure();
     }
-    if (int8Dot != "none" && int8Dot != "vnni") {
+    if (int8Dot != "none" && int8Dot != "vnni" && int8Dot != "sdot") {
       func.emitError() << "convert-onnx-to-linalg: int8-dot='" << int8Dot
-                       << "' is not one of none, vnni";
+                       << "' is not one of none, vnni, sdot";
       return signalPassFailure();
     }
     ONNXToLinalgTypeConverter converter;
@@ -73,7 +73,9 @@ struct ConvertONNXToLinalgPass
     populateONNXToLinalgConversionPatterns(
         converter, patterns,
         requant == "integer" ? Requantization::Integer : Requantization::Float,
-        int8Dot == "vnni" ? Int8DotProduct::VNNI : Int8DotProduct::None);
+        int8Dot == "vnni"   ? Int8DotProduct::VNNI
+        : int8Dot == "sdot" ? Int8DotProduct::SDot
+                            : Int8DotProduct::None);
 
     // An op with no pattern at all gets a precise error before conversion.
     llvm::DenseSet<OperationName> lowered;

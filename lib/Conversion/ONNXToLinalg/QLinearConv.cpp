@@ -15,7 +15,10 @@
 // input and the weights at compile time (channels past the last are the
 // zero point and weight 0, which add nothing). Its multiply-add is then a
 // 4-way dot product per int32 lane, which the kernel stage emits as
-// vpdpbusd: 64 multiply-adds per instruction instead of 16.
+// vpdpbusd: 64 multiply-adds per instruction instead of 16. For AArch64's
+// sdot (Int8DotProduct::SDot, s8 x s8) the packing pass also flips each
+// activation byte's top bit (x - 128 as s8), and 128 * sum(w) joins the
+// accumulator's start.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,9 +41,11 @@ namespace {
 
 /// The padded input x (N, C, H, W) (any spatial rank) as (N, G, C4, H, W)
 /// int32, input channel 4 * c4 + j of each group in byte j of element c4;
-/// channels past the group's `channels` hold `fill`.
+/// channels past the group's `channels` hold `fill`. With `toSigned` each
+/// byte is x - 128 as s8 (its top bit flipped).
 Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
-                        int64_t channels, int64_t packed, int8_t fill) {
+                        int64_t channels, int64_t packed, int8_t fill,
+                        bool toSigned) {
   auto type = cast<RankedTensorType>(x.getType());
   ArrayRef<int64_t> spatial = type.getShape().drop_front(2);
   int64_t n = type.getDimSize(0);
@@ -81,9 +86,17 @@ Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
              ValueRange{createEmpty(b, loc, outType)}, maps,
              getIteratorTypes(loops),
              [&](OpBuilder &nb, Location l, ValueRange args) {
-               Value word = arith::ExtUIOp::create(nb, l, i32, args[0]);
+               auto byteAt = [&](int64_t j) -> Value {
+                 Value byte = args[j];
+                 if (toSigned)
+                   byte = arith::XOrIOp::create(
+                       nb, l, byte,
+                       arith::ConstantOp::create(nb, l, nb.getIntegerAttr(i8, -128)));
+                 return arith::ExtUIOp::create(nb, l, i32, byte);
+               };
+               Value word = byteAt(0);
                for (int64_t j = 1; j < 4; ++j) {
-                 Value byte = arith::ExtUIOp::create(nb, l, i32, args[j]);
+                 Value byte = byteAt(j);
                  Value shift = arith::ConstantOp::create(
                      nb, l, nb.getI32IntegerAttr(8 * j));
                  word = arith::OrIOp::create(
@@ -109,8 +122,10 @@ SmallVector<int64_t> packWeightChannels(ArrayRef<int64_t> weights,
   return result;
 }
 
-/// acc + the 4-way dot product of the bytes of `a` (u8) and `b` (s8).
-Value dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc) {
+/// acc + the 4-way dot product of the bytes of `a` (u8, or s8 when
+/// `signedInput`) and `w` (s8).
+Value dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc,
+           bool signedInput) {
   Type i32 = b.getI32Type();
   auto quad = VectorType::get({4}, b.getI8Type());
   auto wide = VectorType::get({4}, i32);
@@ -118,12 +133,25 @@ Value dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc) {
     Value one = vector::BroadcastOp::create(b, loc, VectorType::get({1}, i32), word);
     return vector::BitCastOp::create(b, loc, quad, one);
   };
+  Value input = signedInput
+                    ? Value(arith::ExtSIOp::create(b, loc, wide, bytes(a)))
+                    : Value(arith::ExtUIOp::create(b, loc, wide, bytes(a)));
   Value products = arith::MulIOp::create(
-      b, loc, arith::ExtUIOp::create(b, loc, wide, bytes(a)),
-      arith::ExtSIOp::create(b, loc, wide, bytes(w)));
+      b, loc, input, arith::ExtSIOp::create(b, loc, wide, bytes(w)));
   Value sum = vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
                                           products);
   return arith::AddIOp::create(b, loc, acc, sum);
+}
+
+/// The packed form `dot` gives a convolution of these weights and input:
+/// u8 activations, s8 weights without zero point, three or more input
+/// channels per group; else None (the widening form).
+Int8DotProduct packsFor(Int8DotProduct dot, RankedTensorType wType,
+                        RankedTensorType xType, bool wideWeights) {
+  if (!xType.getElementType().isUnsignedInteger(8) || wideWeights ||
+      wType.getDimSize(1) < 3)
+    return Int8DotProduct::None;
+  return dot;
 }
 
 struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
@@ -176,6 +204,9 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
         sum += (*weights)[i];
       }
       init[f] = bias[f] - xZeroPoint * sum;
+      // sdot reads x - 128: sum(x * w) = sum((x - 128) * w) + 128 * sum(w).
+      if (packsFor(dot, wType, xType, wideWeights) == Int8DotProduct::SDot)
+        init[f] += 128 * sum;
       // In float32, in ONNX Runtime's order: (s_x * s_w) / s_y.
       multipliers[f] = xq->scales[0] * wq->scaleAt(f) / yq->scales[0];
     }
@@ -204,8 +235,9 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
                                     return args[0];
                                   });
     int64_t channels = wType.getDimSize(1);
-    if (dot == Int8DotProduct::VNNI && xUnsigned && !wideWeights &&
-        channels >= 3) {
+    Int8DotProduct packing = packsFor(dot, wType, xType, wideWeights);
+    if (packing != Int8DotProduct::None) {
+      bool toSigned = packing == Int8DotProduct::SDot;
       int64_t packed = llvm::divideCeil(channels, 4);
       int64_t window = perFilter / channels;
       SmallVector<int64_t> packedShape = {op.getGroup(), filters / op.getGroup(),
@@ -215,9 +247,12 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
           rewriter, loc, RankedTensorType::get(packedShape, i32),
           packWeightChannels(*weights, filters, channels, packed, window));
       Value input = packInputChannels(rewriter, loc, x, op.getGroup(), channels,
-                                      packed, int8_t(xZeroPoint));
-      acc = convolveGrouped(rewriter, loc, input, packedWeights, acc,
-                            op.getGroup(), *g, dot4);
+                                      packed, int8_t(xZeroPoint), toSigned);
+      acc = convolveGrouped(
+          rewriter, loc, input, packedWeights, acc, op.getGroup(), *g,
+          [&](OpBuilder &nb, Location l, Value a, Value w, Value sum) {
+            return dot4(nb, l, a, w, sum, toSigned);
+          });
     } else {
       acc = convolve(rewriter, loc, x, w, acc, op.getGroup(), *g,
                      MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false});

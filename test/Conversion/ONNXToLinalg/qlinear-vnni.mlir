@@ -1,4 +1,5 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg="int8-dot=vnni" --canonicalize -split-input-file | FileCheck %s
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg="int8-dot=sdot" --canonicalize -split-input-file | FileCheck %s --check-prefix=SDOT
 // int8-dot=vnni: a u8 x s8 convolution of three or more input channels reads
 // its operands packed four channels to an int32 (byte j = channel 4c + j),
 // for vpdpbusd. The weights are packed at compile time, channels past the
@@ -27,6 +28,19 @@
 // CHECK-NEXT: %[[P:.*]] = arith.muli %[[AE]], %[[WE]] : vector<4xi32>
 // CHECK-NEXT: %[[S:.*]] = vector.reduction <add>, %[[P]] : vector<4xi32> into i32
 // CHECK-NEXT: arith.addi %[[ACC]], %[[S]] : i32
+// int8-dot=sdot (AArch64, s8 x s8): the same packing with each activation
+// byte's top bit flipped (x - 128 as s8), both bytes sign-extended, and
+// 128 * sum(w) added to the accumulator's start: bias 0 - 10 * sum(w) +
+// 128 * sum(w) = 118 * 15 = 1770 and 118 * 3 = 354.
+// SDOT-LABEL: func @packed
+// SDOT-DAG: arith.constant dense<[1770, 354]> : tensor<2xi32>
+// SDOT-DAG: %[[FLIP:.*]] = arith.constant -128 : i8
+// SDOT: arith.xori %{{.*}}, %[[FLIP]] : i8
+// SDOT: vector.bitcast
+// SDOT-NEXT: arith.extsi %{{.*}} : vector<4xi8> to vector<4xi32>
+// SDOT: vector.bitcast
+// SDOT-NEXT: arith.extsi %{{.*}} : vector<4xi8> to vector<4xi32>
+// SDOT: vector.reduction <add>
 func.func @packed(%x: tensor<1x5x4x4xui8>) -> tensor<1x2x4x4xui8> {
   %xs = onnx.Constant dense<0.5> : tensor<f32>
   %xz = onnx.Constant dense<10> : tensor<ui8>

@@ -33,6 +33,10 @@ enum class Int8DotProduct {
   /// AVX-512 VNNI's vpdpbusd: 4 u8 x s8 products into each int32 lane. The
   /// input channels are packed four to an int32 (activations and weights).
   VNNI,
+  /// AArch64's sdot: 4 s8 x s8 products into each int32 lane; packed as for
+  /// VNNI, the u8 activations shifted to s8 (x - 128, the 128 * sum(w) it
+  /// takes away folded into the accumulator's start).
+  SDot,
 };
 
 // One populate function per op family (one .cpp each).
