@@ -112,23 +112,15 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
   int64_t loops = 4 + 2 * spatial;
   auto dim = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
   AffineExpr dn = dim(0), dg = dim(1), df = dim(2), dc = dim(3 + spatial);
-  SmallVector<AffineExpr> inputExprs = {dn, dg, dc}, weightExprs = {dg, df, dc},
-                          accExprs = {dn, dg, df};
-  SmallVector<int64_t> reduced = {3 + spatial};
-  for (int64_t d = 0; d < spatial; ++d) {
-    AffineExpr o = dim(3 + d), k = dim(4 + spatial + d);
-    inputExprs.push_back(o * g.strides[d] + k * g.dilations[d]);
-    weightExprs.push_back(k);
-    accExprs.push_back(o);
-    reduced.push_back(4 + spatial + d);
-  }
-  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, inputExprs, ctx),
-                                 AffineMap::get(loops, 0, weightExprs, ctx),
-                                 AffineMap::get(loops, 0, accExprs, ctx)};
+  SlidingWindowMaps maps{/*input=*/{dn, dg, dc}, /*window=*/{dg, df, dc},
+                         /*output=*/{dn, dg, df}, /*reduced=*/{3 + spatial}};
+  maps.appendSpatial(g, /*firstOutputLoop=*/3, /*firstTapLoop=*/4 + spatial,
+                     ctx);
   Value result =
       linalg::GenericOp::create(
           b, loc, TypeRange{grouped.getType()}, ValueRange{input, weights},
-          ValueRange{grouped}, maps, getIteratorTypes(loops, reduced),
+          ValueRange{grouped}, maps.getMaps(loops, ctx),
+          getIteratorTypes(loops, maps.reduced),
           [&](OpBuilder &nb, Location l, ValueRange args) {
             linalg::YieldOp::create(nb, l, step(nb, l, args[0], args[1], args[2]));
           })

@@ -73,25 +73,15 @@ Value applyPool(OpBuilder &b, Location loc, Value x, const PoolGeometry &p,
 
   MLIRContext *ctx = b.getContext();
   int64_t spatial = p.g.kernel.size(), loops = 2 + 2 * spatial;
-  SmallVector<AffineExpr> xExprs = {getAffineDimExpr(0, ctx),
-                                    getAffineDimExpr(1, ctx)};
-  SmallVector<AffineExpr> windowExprs, outExprs(xExprs);
-  SmallVector<int64_t> reduced;
-  for (int64_t d = 0; d < spatial; ++d) {
-    AffineExpr o = getAffineDimExpr(2 + d, ctx),
-               k = getAffineDimExpr(2 + spatial + d, ctx);
-    xExprs.push_back(o * p.g.strides[d] + k * p.g.dilations[d]);
-    windowExprs.push_back(k);
-    outExprs.push_back(o);
-    reduced.push_back(2 + spatial + d);
-  }
-  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, xExprs, ctx),
-                                 AffineMap::get(loops, 0, windowExprs, ctx),
-                                 AffineMap::get(loops, 0, outExprs, ctx)};
+  AffineExpr dn = getAffineDimExpr(0, ctx), dc = getAffineDimExpr(1, ctx);
+  SlidingWindowMaps maps{/*input=*/{dn, dc}, /*window=*/{}, /*output=*/{dn, dc},
+                         /*reduced=*/{}};
+  maps.appendSpatial(p.g, /*firstOutputLoop=*/2,
+                     /*firstTapLoop=*/2 + spatial, ctx);
   return linalg::GenericOp::create(
              b, loc, TypeRange{outType}, ValueRange{x, window},
-             ValueRange{createFilled(b, loc, outType, init)}, maps,
-             getIteratorTypes(loops, reduced),
+             ValueRange{createFilled(b, loc, outType, init)},
+             maps.getMaps(loops, ctx), getIteratorTypes(loops, maps.reduced),
              [&](OpBuilder &nb, Location l, ValueRange args) {
                linalg::YieldOp::create(nb, l, combine(nb, l, args[2], args[0]));
              })

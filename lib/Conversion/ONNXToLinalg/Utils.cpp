@@ -256,6 +256,26 @@ std::pair<int64_t, int64_t> mlir::onnxq::splitSamePadding(int64_t total,
   return {begin, total - begin};
 }
 
+void SlidingWindowMaps::appendSpatial(const WindowGeometry &g,
+                                      int64_t firstOutputLoop,
+                                      int64_t firstTapLoop, MLIRContext *ctx) {
+  for (size_t d = 0; d < g.kernel.size(); ++d) {
+    AffineExpr o = getAffineDimExpr(firstOutputLoop + d, ctx),
+               k = getAffineDimExpr(firstTapLoop + d, ctx);
+    input.push_back(o * g.strides[d] + k * g.dilations[d]);
+    window.push_back(k);
+    output.push_back(o);
+    reduced.push_back(firstTapLoop + d);
+  }
+}
+
+SmallVector<AffineMap> SlidingWindowMaps::getMaps(int64_t loops,
+                                                  MLIRContext *ctx) const {
+  return {AffineMap::get(loops, 0, input, ctx),
+          AffineMap::get(loops, 0, window, ctx),
+          AffineMap::get(loops, 0, output, ctx)};
+}
+
 std::optional<WindowGeometry> mlir::onnxq::computeWindowGeometry(
     ArrayRef<int64_t> inputShape, ArrayRef<int64_t> kernel, ArrayAttr pads,
     ArrayAttr strides, ArrayAttr dilations, StringRef autoPad, bool ceilMode) {

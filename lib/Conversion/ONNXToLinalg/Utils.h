@@ -140,6 +140,20 @@ SmallVector<utils::IteratorType> getIteratorTypes(int64_t rank,
 struct WindowGeometry {
   SmallVector<int64_t> kernel, strides, dilations, padBegin, padEnd, output;
 };
+/// The indexing of a sliding window in a linalg.generic: per spatial dim d,
+/// output loop o = dim(firstOutputLoop + d) and tap loop k =
+/// dim(firstTapLoop + d) read the input at o * stride + k * dilation, the
+/// window (weights or the pooling extent) at k, and write the output at o; the
+/// tap loops reduce. Callers seed the non-spatial leading expressions.
+struct SlidingWindowMaps {
+  SmallVector<AffineExpr> input, window, output;
+  SmallVector<int64_t> reduced;
+
+  void appendSpatial(const WindowGeometry &g, int64_t firstOutputLoop,
+                     int64_t firstTapLoop, MLIRContext *ctx);
+  /// The (input, window, output) maps over `loops` loops.
+  SmallVector<AffineMap> getMaps(int64_t loops, MLIRContext *ctx) const;
+};
 /// `total` padding split into (begin, end) as auto_pad SAME_UPPER (the odd
 /// one at the end) or SAME_LOWER (at the beginning) splits it.
 std::pair<int64_t, int64_t> splitSamePadding(int64_t total, StringRef autoPad);
