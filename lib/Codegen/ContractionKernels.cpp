@@ -58,6 +58,13 @@ struct RegisterBlock {
 /// The loops of a contraction, sorted by their role in the kernel, and how
 /// each operand (lhs, rhs, out) walks them: the element of operand k at a
 /// loop point is `sum(strides[k][d] * iv[d])` in its flat buffer.
+/// The 4-way byte dot products of packed quantized convolutions.
+enum class Dot4 {
+  None,
+  U8S8, ///< vpdpbusd (AVX-512 VNNI)
+  S8S8, ///< sdot (AArch64 dot product)
+};
+
 struct KernelPlan {
   SmallVector<int64_t> ranges;
   SmallVector<SmallVector<int64_t>, 3> strides;
@@ -65,6 +72,7 @@ struct KernelPlan {
   std::optional<unsigned> m;        // register rows
   SmallVector<unsigned> outer;      // the other parallel loops
   SmallVector<unsigned> reductions;
+  Dot4 dot4 = Dot4::None;           // packed byte dot products
 
   bool walks(unsigned operand, unsigned loop) const {
     return strides[operand][loop] != 0;
@@ -156,13 +164,6 @@ bool isFloatMultiplyAdd(linalg::LinalgOp op) {
           (mul.getLhs() == body->getArgument(1) && mul.getRhs() == body->getArgument(0)));
 }
 
-/// The 4-way byte dot products of packed quantized convolutions.
-enum class Dot4 {
-  None,
-  U8S8, ///< vpdpbusd (AVX-512 VNNI)
-  S8S8, ///< sdot (AArch64 dot product)
-};
-
 /// Whether the body is `out + dot4(in0, in1)`: the 4-way dot product of the
 /// bytes of two int32s (convolutions packed by the quantized lowering):
 ///   ext(bitcast(broadcast(in0))) * extsi(bitcast(broadcast(in1))),
@@ -199,8 +200,6 @@ Dot4 getDot4Body(linalg::LinalgOp op) {
   return Dot4::None;
 }
 
-bool isDot4Body(linalg::LinalgOp op) { return getDot4Body(op) != Dot4::None; }
-
 /// Bits of the widest scalar in the body: a vector of the kernel holds as
 /// many lanes as that type fits in a register (int32 lanes for the
 /// accumulator of an int8 contraction, loaded as int8 and extended).
@@ -218,9 +217,10 @@ unsigned getWidestBodyBits(linalg::LinalgOp op) {
 }
 
 FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
+  Dot4 dot4 = getDot4Body(op);
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() == 0 ||
-      !(isElementwiseBody(op) || isDot4Body(op)))
+      !(isElementwiseBody(op) || dot4 != Dot4::None))
     return failure();
   // Whole bytes: memref<Nxi1> holds a byte per element (ONNX bool) where
   // vector<Nxi1> is bit-packed.
@@ -232,6 +232,7 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
       }))
     return failure();
   KernelPlan plan;
+  plan.dot4 = dot4;
   plan.ranges = op.getStaticLoopRanges();
   if (llvm::any_of(plan.ranges, [](int64_t r) { return r <= 0; }))
     return failure();
@@ -309,8 +310,8 @@ public:
   KernelEmitter(OpBuilder &b, linalg::LinalgOp op, const KernelPlan &plan,
                 const RegisterBlock &block)
       : b(b), loc(op.getLoc()), op(op),
-        useFMA(isFloatMultiplyAdd(op)), dot4(getDot4Body(op)),
-        plan(plan), block(block), iv(plan.ranges.size(), b.getIndexAttr(0)) {
+        useFMA(isFloatMultiplyAdd(op)), plan(plan), block(block),
+        iv(plan.ranges.size(), b.getIndexAttr(0)) {
     for (Value operand : op->getOperands())
       buffers.push_back(flatten(b, loc, operand));
   }
@@ -449,13 +450,13 @@ private:
               builder, loc, operandAt(0, i, j), operandAt(1, i, j), acc));
           continue;
         }
-        if (dot4 != Dot4::None) {
+        if (plan.dot4 != Dot4::None) {
           // Lane l += the dot product of bytes 4l..4l+3 of the activations
           // (u8 for vpdpbusd, s8 for sdot) and of the weights (s8).
           auto bytes = VectorType::get({4 * block.lanes}, builder.getI8Type());
           Value a = vector::BitCastOp::create(builder, loc, bytes, operandAt(0, i, j));
           Value w = vector::BitCastOp::create(builder, loc, bytes, operandAt(1, i, j));
-          StringRef intrinsic = dot4 == Dot4::U8S8
+          StringRef intrinsic = plan.dot4 == Dot4::U8S8
                                     ? "llvm.x86.avx512.vpdpbusd.512"
                                     : "llvm.aarch64.neon.sdot.v4i32.v16i8";
           result.push_back(LLVM::CallIntrinsicOp::create(
@@ -592,7 +593,6 @@ private:
   Location loc;
   linalg::LinalgOp op;
   bool useFMA; // float contractions; other bodies run on vectors as they are
-  Dot4 dot4; // packed byte dot products: vpdpbusd or sdot
   const KernelPlan &plan;
   RegisterBlock block;
   SmallVector<Value, 3> buffers;        // inputs..., out, flattened
@@ -615,9 +615,8 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
         std::max<int64_t>(1, vectorBits / getWidestBodyBits(op)), rows, vectors};
     // vpdpbusd works on 512-bit vectors (16 int32 lanes), sdot on 128-bit
     // ones (4 lanes).
-    Dot4 dot4 = getDot4Body(op);
-    if ((dot4 == Dot4::U8S8 && block.lanes != 16) ||
-        (dot4 == Dot4::S8S8 && block.lanes != 4))
+    if ((plan->dot4 == Dot4::U8S8 && block.lanes != 16) ||
+        (plan->dot4 == Dot4::S8S8 && block.lanes != 4))
       return rewriter.notifyMatchFailure(op, "no dot-product instruction for these vectors");
     // A tile no wider than the output: short rows use fewer vectors.
     block.vectors = std::min<int64_t>(

@@ -86,12 +86,14 @@ Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
              ValueRange{createEmpty(b, loc, outType)}, maps,
              getIteratorTypes(loops),
              [&](OpBuilder &nb, Location l, ValueRange args) {
+               Value topBit =
+                   toSigned ? arith::ConstantOp::create(
+                                  nb, l, nb.getIntegerAttr(i8, -128))
+                            : Value();
                auto byteAt = [&](int64_t j) -> Value {
                  Value byte = args[j];
-                 if (toSigned)
-                   byte = arith::XOrIOp::create(
-                       nb, l, byte,
-                       arith::ConstantOp::create(nb, l, nb.getIntegerAttr(i8, -128)));
+                 if (topBit)
+                   byte = arith::XOrIOp::create(nb, l, byte, topBit);
                  return arith::ExtUIOp::create(nb, l, i32, byte);
                };
                Value word = byteAt(0);
@@ -194,6 +196,7 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
     // the accumulator's start and the per-filter multipliers.
     bool wideWeights = llvm::any_of(wq->zeroPoints, [](int64_t zp) { return zp; });
     int64_t xZeroPoint = xq->zeroPoints[0];
+    Int8DotProduct packing = packsFor(dot, wType, xType, wideWeights);
     SmallVector<int64_t> init(filters);
     SmallVector<float> multipliers(filters);
     for (int64_t f = 0; f < filters; ++f) {
@@ -205,7 +208,7 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
       }
       init[f] = bias[f] - xZeroPoint * sum;
       // sdot reads x - 128: sum(x * w) = sum((x - 128) * w) + 128 * sum(w).
-      if (packsFor(dot, wType, xType, wideWeights) == Int8DotProduct::SDot)
+      if (packing == Int8DotProduct::SDot)
         init[f] += 128 * sum;
       // In float32, in ONNX Runtime's order: (s_x * s_w) / s_y.
       multipliers[f] = xq->scales[0] * wq->scaleAt(f) / yq->scales[0];
@@ -235,7 +238,6 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
                                     return args[0];
                                   });
     int64_t channels = wType.getDimSize(1);
-    Int8DotProduct packing = packsFor(dot, wType, xType, wideWeights);
     if (packing != Int8DotProduct::None) {
       bool toSigned = packing == Int8DotProduct::SDot;
       int64_t packed = llvm::divideCeil(channels, 4);
