@@ -25,28 +25,29 @@ bool readsEachElementOnce(OpOperand *operand) {
   return consumer && consumer.getMatchingIndexingMap(operand).isPermutation();
 }
 
+/// linalg-fuse-elementwise-ops' control: a producer with one use.
+bool hasSingleUseProducer(OpOperand *fused) {
+  Operation *producer = fused->get().getDefiningOp();
+  return producer && producer->hasOneUse();
+}
+
 struct FuseElementwisePass
     : onnxq::impl::FuseElementwisePassBase<FuseElementwisePass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    // linalg-fuse-elementwise-ops' control (a producer with one use), less
-    // the fusions that would recompute the producer.
+    // linalg's control less the fusions that would recompute the producer.
     linalg::ControlFusionFn control = [](OpOperand *fused) {
-      Operation *producer = fused->get().getDefiningOp();
-      if (!producer || !producer->hasOneUse())
+      if (!hasSingleUseProducer(fused))
         return false;
       auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
       bool elementwise = consumer && consumer.getNumLoops() ==
                                          consumer.getNumParallelLoops();
       return elementwise || readsEachElementOnce(fused);
     };
-    linalg::ControlFusionFn oneUse = [](OpOperand *fused) {
-      Operation *producer = fused->get().getDefiningOp();
-      return producer && producer->hasOneUse();
-    };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, oneUse);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
+                                                      hasSingleUseProducer);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
@@ -54,7 +55,8 @@ struct FuseElementwisePass
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
     context->getLoadedDialect<linalg::LinalgDialect>()->getCanonicalizationPatterns(
         patterns);
-    linalg::populateConstantFoldLinalgOperations(patterns, oneUse);
+    linalg::populateConstantFoldLinalgOperations(patterns,
+                                                 hasSingleUseProducer);
     (void)applyPatternsGreedily(getOperation(), std::move(patterns),
                                 GreedyRewriteConfig().setUseTopDownTraversal());
   }
