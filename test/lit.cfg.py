@@ -15,7 +15,7 @@ Features: `ort` (onnxruntime importable by %python), `ortq`
 `aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`,
 `make` (GNU make, for the Unix Makefiles generator), `libjpeg` (jpeglib.h,
 for examples/image-classifier), `avx512-vnni` (the host runs AVX-512 VNNI
-code).
+code), `avx512-vbmi` (the host runs AVX-512 VBMI code: vpermi2b).
 """
 
 import os
@@ -116,6 +116,11 @@ if "avx512_vnni" in cpu_flags and "avx512bw" in cpu_flags:
 else:
     lit_config.note("the host has no AVX-512 VNNI: the tests that run VNNI "
                     "code are unsupported")
+if "avx512vbmi" in cpu_flags and "avx512bw" in cpu_flags:
+    config.available_features.add("avx512-vbmi")
+else:
+    lit_config.note("the host has no AVX-512 VBMI: the tests that run its "
+                    "table lookups are unsupported")
 
 if os.path.exists("/usr/include/jpeglib.h"):
     config.available_features.add("libjpeg")

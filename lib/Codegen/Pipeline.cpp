@@ -29,6 +29,8 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   // parameters have no integer form: they run as DQ -> float op -> Q.
   pm.addNestedPass<func::FuncOp>(createQOperatorToQDQPass({/*runtimeParametersOnly=*/true}));
   pm.addNestedPass<func::FuncOp>(createFuseQDQPass());
+  // Activations kept in float between 8-bit tensors: one table lookup each.
+  pm.addNestedPass<func::FuncOp>(createLookupTablesPass());
 
   // Tensors: onnx -> linalg, then fuse element-wise chains (BatchNorm, bias,
   // activations) into their producers' loops.
@@ -65,6 +67,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   nodes.addPass(createContractionKernelsPass(kernels));
   nodes.addPass(createVectorizableLoopOrderPass());
   nodes.addPass(createVectorizePass({options.vectorBits}));
+  nodes.addPass(createLowerTableLookupsPass({options.bytePermute}));
   nodes.addPass(createCanonicalizerPass());
   nodes.addPass(createConvertLinalgToLoopsPass());
   nodes.addPass(vector::createLowerVectorMaskPass());
@@ -101,6 +104,9 @@ LogicalResult mlir::onnxq::configureForTarget(LowerToLLVMOptions &options,
   options.int8Dot = capabilities->hasAVX512VNNI       ? "vnni"
                     : capabilities->hasAArch64DotProd ? "sdot"
                                                       : "none";
+  options.bytePermute = capabilities->hasAVX512VBMI    ? "vbmi"
+                        : capabilities->hasAArch64NEON ? "tbl"
+                                                       : "none";
   return success();
 }
 

@@ -108,7 +108,11 @@ mlir::onnxq::getTargetCapabilities(ModuleOp module,
       capabilities.vectorBits = 256;
     capabilities.hasAVX512VNNI = capabilities.vectorBits == 512 &&
                                  info->checkFeatures("+avx512vnni");
+    capabilities.hasAVX512VBMI = capabilities.vectorBits == 512 &&
+                                 info->checkFeatures("+avx512vbmi");
   }
+  capabilities.hasAArch64NEON = (*machine)->getTargetTriple().isAArch64() &&
+                                info->checkFeatures("+neon");
   capabilities.hasAArch64DotProd =
       (*machine)->getTargetTriple().isAArch64() &&
       info->checkFeatures("+neon,+dotprod");

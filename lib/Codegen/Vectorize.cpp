@@ -3,9 +3,11 @@
 #include "onnx-quant/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -28,6 +30,57 @@ int64_t getVectorLength(linalg::LinalgOp op, unsigned vectorBits) {
     bits = std::max(bits, getElementTypeOrSelf(init.get().getType())
                               .getIntOrFloatBitWidth());
   return bits ? std::max<int64_t>(1, vectorBits / bits) : 1;
+}
+
+/// The linalg vectorizer turns reads of other tensors in a body
+/// (tensor.extract: table lookups, gathers) into vector.gather or vector
+/// loads, but on buffers those reads are memref.load, which it does not
+/// take. They are given to it as reads of a tensor view of the buffer, and
+/// the vector code it makes reads the buffer again (`restoreBufferReads`).
+SmallVector<bufferization::ToTensorOp> readBuffersAsTensors(RewriterBase &rewriter,
+                                                            linalg::LinalgOp op) {
+  SmallVector<bufferization::ToTensorOp> views;
+  SmallVector<memref::LoadOp> loads;
+  op->walk([&](memref::LoadOp load) {
+    if (!op->isAncestor(load.getMemRef().getParentBlock()->getParentOp()))
+      loads.push_back(load);
+  });
+  for (memref::LoadOp load : loads) {
+    rewriter.setInsertionPoint(op);
+    auto memrefType = load.getMemRefType();
+    auto view = bufferization::ToTensorOp::create(
+        rewriter, load.getLoc(),
+        RankedTensorType::get(memrefType.getShape(), memrefType.getElementType()),
+        load.getMemRef(), /*restrict=*/true);
+    views.push_back(view);
+    rewriter.setInsertionPoint(load);
+    rewriter.replaceOpWithNewOp<tensor::ExtractOp>(load, view, load.getIndices());
+  }
+  return views;
+}
+
+/// Makes the users of each tensor view read its buffer again.
+void restoreBufferReads(RewriterBase &rewriter,
+                        ArrayRef<bufferization::ToTensorOp> views) {
+  for (bufferization::ToTensorOp view : views) {
+    Value buffer = view.getBuffer();
+    for (OpOperand &use : llvm::make_early_inc_range(view->getUses())) {
+      Operation *user = use.getOwner();
+      rewriter.setInsertionPoint(user);
+      if (auto extract = dyn_cast<tensor::ExtractOp>(user)) {
+        rewriter.replaceOpWithNewOp<memref::LoadOp>(extract, buffer,
+                                                    extract.getIndices());
+      } else if (auto dim = dyn_cast<tensor::DimOp>(user)) {
+        rewriter.replaceOpWithNewOp<memref::DimOp>(dim, buffer, dim.getIndex());
+      } else if (isa<vector::GatherOp, vector::TransferReadOp>(user)) {
+        // They take either.
+        rewriter.modifyOpInPlace(user, [&] { use.set(buffer); });
+      }
+    }
+    // Any other use keeps the view, and the LLVM lowering reports it.
+    if (view->use_empty())
+      rewriter.eraseOp(view);
+  }
 }
 
 /// Tiles `op` to [1, ..., 1, V] and vectorizes the tile (masked at the
@@ -87,11 +140,13 @@ void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
   // vectorizer's n-D multi-reductions do not lower cleanly yet.
   if (tile.getNumReductionLoops() != 0 || tile.getNumLoops() != vectorSizes.size())
     return;
+  SmallVector<bufferization::ToTensorOp> views = readBuffersAsTensors(rewriter, tile);
   rewriter.setInsertionPoint(tile);
   SmallVector<bool> scalable(vectorSizes.size(), false);
   if (succeeded(linalg::vectorize(rewriter, tile, vectorSizes, scalable,
                                   /*vectorizeNDExtract=*/true)))
     rewriter.eraseOp(tile);
+  restoreBufferReads(rewriter, views);
 }
 
 struct VectorizePass

@@ -31,3 +31,22 @@ func.func @compare_to_byte(%a: memref<64xf32>, %b: memref<64xf32>, %out: memref<
   }
   return
 }
+
+// A read of another buffer in the body (a table lookup) becomes a
+// vector.gather from that buffer, with the masked tail of 100 = 64 + 36.
+// CHECK-LABEL: func @table_lookup
+// CHECK-NOT: memref.load
+// CHECK-NOT: bufferization.to_tensor
+// CHECK: vector.gather %arg1[%{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : memref<256xi8>, vector<64xindex>
+// CHECK-NOT: memref.load
+func.func @table_lookup(%in: memref<100xi8>, %table: memref<256xi8>, %out: memref<100xi8>) {
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%in : memref<100xi8>) outs(%out : memref<100xi8>) {
+  ^bb0(%x: i8, %o: i8):
+    %e = arith.extui %x : i8 to i32
+    %i = arith.index_cast %e : i32 to index
+    %v = memref.load %table[%i] : memref<256xi8>
+    linalg.yield %v : i8
+  }
+  return
+}

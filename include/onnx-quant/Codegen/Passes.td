@@ -149,14 +149,35 @@ def VectorizableLoopOrderPass : Pass<"onnxq-vectorizable-loop-order"> {
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def LowerTableLookupsPass : Pass<"onnxq-lower-table-lookups", "func::FuncOp"> {
+  let summary = "Byte table lookups as in-register permutes";
+  let description = [{
+    A `vector.gather` of bytes from a 256-byte table (the tables of
+    `onnx-lookup-tables`, after `onnxq-vectorize`) indexed by bytes becomes
+    permutes of the table held in registers instead of one load per lane:
+    with `isa=vbmi` (AVX-512 VBMI) two `vpermi2b` over 128 bytes each and a
+    select on the index's top bit (64 lanes); with `isa=tbl` (AArch64) one
+    `tbl` and three `tbx` over 64 bytes each (16 lanes). Masked-off lanes
+    take the gather's pass-through values. Other gathers are left alone;
+    with `isa=none` the pass does nothing.
+  }];
+  let options = [
+    Option<"isa", "isa", "std::string", /*default=*/"\"none\"",
+           "none | vbmi | tbl: the target's byte-permute instructions">,
+  ];
+  let dependentDialects = ["vector::VectorDialect", "LLVM::LLVMDialect",
+                           "arith::ArithDialect"];
+}
+
 def VectorizePass : Pass<"onnxq-vectorize"> {
   let summary = "Tile linalg ops on buffers along the innermost loop and vectorize";
   let description = [{
     Each linalg op on buffers (after `onnxq-vectorizable-loop-order`, so its
     innermost loop is parallel and walks contiguous memory) is tiled to
     `[1, ..., 1, V]` with `V = vector-bits / element bits`, and each tile is
-    vectorized with masks for the partial last tile. Ops that do not
-    vectorize (gathers) stay scalar. The result is explicit vector code in
+    vectorized with masks for the partial last tile. Reads of other buffers
+    in a body (table lookups, gathers) become vector gathers or loads. Ops
+    that do not vectorize stay scalar. The result is explicit vector code in
     MLIR, independent of LLVM's loop-vectorizer heuristics.
   }];
   let options = [
@@ -164,7 +185,9 @@ def VectorizePass : Pass<"onnxq-vectorize"> {
            "Width of the target's vector registers in bits">,
   ];
   let dependentDialects = ["vector::VectorDialect", "scf::SCFDialect",
-                           "affine::AffineDialect", "linalg::LinalgDialect"];
+                           "affine::AffineDialect", "linalg::LinalgDialect",
+                           "bufferization::BufferizationDialect",
+                           "tensor::TensorDialect"];
 }
 
 def ExpandMathPass : Pass<"onnxq-expand-math"> {

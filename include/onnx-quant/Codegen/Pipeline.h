@@ -23,6 +23,11 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("none | vnni | sdot: the int8 dot-product instruction "
                      "of the target (convert-onnx-to-linalg's int8-dot)"),
       llvm::cl::init("none")};
+  Option<std::string> bytePermute{
+      *this, "byte-permute",
+      llvm::cl::desc("none | vbmi | tbl: the byte permute instruction of the "
+                     "target for table lookups (onnxq-lower-table-lookups' isa)"),
+      llvm::cl::init("none")};
   Option<std::string> requant{
       *this, "requant",
       llvm::cl::desc("float | integer: how quantized ops requantize "

@@ -45,6 +45,10 @@ struct TargetCapabilities {
   bool hasAVX512VNNI = false;
   /// AArch64 dot product: `sdot`, 16 s8 x s8 multiply-adds into 4 int32 lanes.
   bool hasAArch64DotProd = false;
+  /// AVX-512 VBMI: `vpermi2b`, 64 byte lookups in a 128-byte table.
+  bool hasAVX512VBMI = false;
+  /// AArch64 NEON: `tbl`/`tbx`, 16 byte lookups in a 64-byte table.
+  bool hasAArch64NEON = false;
 };
 
 /// The capabilities of `target`. Fails (with an error at `module`) for an

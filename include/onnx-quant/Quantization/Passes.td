@@ -109,4 +109,25 @@ def FuseQDQPass : Pass<"onnx-fuse-qdq", "func::FuncOp"> {
   }];
 }
 
+def LookupTablesPass : Pass<"onnx-lookup-tables", "func::FuncOp"> {
+  let summary = "Replace float islands of one 8-bit input by a 256-entry table";
+  let description = [{
+    An activation kept in float between quantized tensors (SiLU as
+    DQ -> Sigmoid -> Q -> DQ -> Mul -> Q, Hardswish, Tanh, LeakyRelu, ...)
+    costs an exponential and several divisions per element. When every op
+    between a QuantizeLinear and the 8-bit tensor it derives from is
+    element-wise (the `Pointwise` ops, per-tensor QuantizeLinear and
+    DequantizeLinear, scalar constants), the island is a function of one
+    byte: it becomes a `Gather` from a 256-entry table, and the table is
+    the same island applied to the 256 possible bytes, so every element
+    gets the integers the island computed, at the cost of a table lookup.
+    The tables are computed when the model runs (256 elements each) by the
+    same generated code the island compiled to, not by the compiler, so the
+    results stay those of the island bit for bit. Islands are taken
+    largest first: a QuantizeLinear inside a larger island becomes part of
+    that island's table. Part of the native lowering (`--emit=obj`); the
+    result is still a valid ONNX graph.
+  }];
+}
+
 #endif // ONNXQUANT_QUANTIZATION_PASSES_TD

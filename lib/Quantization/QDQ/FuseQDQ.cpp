@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Matchers.h"
+
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Quantization/Passes.h"
@@ -27,27 +29,6 @@ using namespace mlir;
 using namespace mlir::onnxq;
 
 namespace {
-
-/// The DequantizeLinear defining `value`, when its scale and zero point are
-/// constants (per tensor unless `allowPerAxis`).
-DequantizeLinearOp getDequantize(Value value, bool allowPerAxis = false) {
-  auto dq = value.getDefiningOp<DequantizeLinearOp>();
-  if (!dq || !getConstantValue(dq.getXScale()) ||
-      (dq.getXZeroPoint() && !getConstantValue(dq.getXZeroPoint())))
-    return nullptr;
-  auto scaleType = cast<ShapedType>(dq.getXScale().getType());
-  if (!allowPerAxis && (!scaleType.hasStaticShape() || scaleType.getNumElements() != 1))
-    return nullptr;
-  return dq;
-}
-
-/// A per-tensor QuantizeLinear with constant parameters.
-bool isPerTensorQuantize(QuantizeLinearOp q) {
-  auto scaleType = cast<ShapedType>(q.getYScale().getType());
-  return scaleType.hasStaticShape() && scaleType.getNumElements() == 1 &&
-         getConstantValue(q.getYScale()) &&
-         (!q.getYZeroPoint() || getConstantValue(q.getYZeroPoint()));
-}
 
 /// The zero point operand, or zeros of `dataType`'s element type shaped like
 /// `scale` (QOperator ops require zero points).

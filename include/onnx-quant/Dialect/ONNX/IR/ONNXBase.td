@@ -38,6 +38,12 @@ def MicrosoftDomain : NativeOpTrait<"MicrosoftDomain"> {
   let cppNamespace = "::mlir::onnxq";
 }
 
+// Element i of each result depends only on element i of each (broadcast)
+// operand: a function of the values, not of their positions.
+def Pointwise : NativeOpTrait<"Pointwise"> {
+  let cppNamespace = "::mlir::onnxq";
+}
+
 class ONNX_Op<string mnemonic, list<Trait> traits = []>
     : Op<ONNX_Dialect, mnemonic, !listconcat(traits, [Pure])> {
   let assemblyFormat = [{
@@ -48,7 +54,7 @@ class ONNX_Op<string mnemonic, list<Trait> traits = []>
 
 // Element-wise op with one input and one output of the same type.
 class ONNX_UnaryOp<string mnemonic, string doc, list<Trait> traits = []>
-    : ONNX_Op<mnemonic, !listconcat(traits, [SameOperandsAndResultType])> {
+    : ONNX_Op<mnemonic, !listconcat(traits, [SameOperandsAndResultType, Pointwise])> {
   let summary = doc;
   let arguments = (ins AnyTensor:$X);
   let results = (outs AnyTensor:$Y);
@@ -57,7 +63,7 @@ class ONNX_UnaryOp<string mnemonic, string doc, list<Trait> traits = []>
 
 // Element-wise op with multidirectional (numpy-style) broadcasting.
 class ONNX_BinaryOp<string mnemonic, string doc, list<Trait> traits = []>
-    : ONNX_Op<mnemonic, traits> {
+    : ONNX_Op<mnemonic, !listconcat(traits, [Pointwise])> {
   let summary = doc;
   let arguments = (ins AnyTensor:$A, AnyTensor:$B);
   let results = (outs AnyTensor:$C);

@@ -36,14 +36,14 @@ def ONNX_SqrtOp : ONNX_UnaryOp<"Sqrt", "square root"> {
 def ONNX_TanhOp : ONNX_UnaryOp<"Tanh", "hyperbolic tangent">;
 def ONNX_HardSwishOp : ONNX_UnaryOp<"HardSwish", "x * max(0, min(1, x / 6 + 1 / 2))">;
 
-def ONNX_LeakyReluOp : ONNX_Op<"LeakyRelu", [SameOperandsAndResultType]> {
+def ONNX_LeakyReluOp : ONNX_Op<"LeakyRelu", [SameOperandsAndResultType, Pointwise]> {
   let summary = "x if x >= 0 else alpha * x";
   let arguments = (ins AnyTensor:$X, DefaultValuedAttr<F32Attr, "0.01">:$alpha);
   let results = (outs AnyTensor:$Y);
   let hasVerifier = 0;
 }
 
-def ONNX_HardSigmoidOp : ONNX_Op<"HardSigmoid", [SameOperandsAndResultType]> {
+def ONNX_HardSigmoidOp : ONNX_Op<"HardSigmoid", [SameOperandsAndResultType, Pointwise]> {
   let summary = "max(0, min(1, alpha * x + beta))";
   let arguments = (ins AnyTensor:$X, DefaultValuedAttr<F32Attr, "0.2">:$alpha,
                    DefaultValuedAttr<F32Attr, "0.5">:$beta);
@@ -51,7 +51,7 @@ def ONNX_HardSigmoidOp : ONNX_Op<"HardSigmoid", [SameOperandsAndResultType]> {
   let hasVerifier = 0;
 }
 
-def ONNX_ClipOp : ONNX_Op<"Clip", [AttrSizedOperandSegments]> {
+def ONNX_ClipOp : ONNX_Op<"Clip", [AttrSizedOperandSegments, Pointwise]> {
   let summary = "clamp to [min, max]; an absent bound is unbounded";
   let arguments = (ins AnyTensor:$input, Optional<AnyTensor>:$min,
                    Optional<AnyTensor>:$max);
@@ -73,7 +73,7 @@ def ONNX_SubOp : ONNX_BinaryOp<"Sub", "A - B">;
 def ONNX_MulOp : ONNX_BinaryOp<"Mul", "A * B", [Commutative]>;
 def ONNX_DivOp : ONNX_BinaryOp<"Div", "A / B">;
 
-def ONNX_PowOp : ONNX_Op<"Pow"> {
+def ONNX_PowOp : ONNX_Op<"Pow", [Pointwise]> {
   let summary = "X ^ Y with broadcasting";
   let arguments = (ins AnyTensor:$X, AnyTensor:$Y);
   let results = (outs AnyTensor:$Z);
@@ -102,7 +102,7 @@ def ONNX_NotOp : ONNX_UnaryOp<"Not", "logical not">;
 
 // Unary op with float attributes and the type of its input.
 class ONNX_ParamUnaryOp<string mnemonic, string doc, dag attrs>
-    : ONNX_Op<mnemonic, [SameOperandsAndResultType]> {
+    : ONNX_Op<mnemonic, [SameOperandsAndResultType, Pointwise]> {
   let summary = doc;
   let arguments = !con((ins AnyTensor:$X), attrs);
   let results = (outs AnyTensor:$Y);
@@ -126,13 +126,13 @@ def ONNX_ShrinkOp : ONNX_ParamUnaryOp<"Shrink",
          DefaultValuedAttr<F32Attr, "0.5">:$lambd)>;
 
 // Predicates: a bool tensor of the input's shape.
-def ONNX_IsNaNOp : ONNX_Op<"IsNaN"> {
+def ONNX_IsNaNOp : ONNX_Op<"IsNaN", [Pointwise]> {
   let summary = "whether each element is NaN";
   let arguments = (ins AnyTensor:$X);
   let results = (outs AnyTensor:$Y);
 }
 
-def ONNX_IsInfOp : ONNX_Op<"IsInf"> {
+def ONNX_IsInfOp : ONNX_Op<"IsInf", [Pointwise]> {
   let summary = "whether each element is an infinity of a selected sign";
   let arguments = (ins AnyTensor:$X,
                    DefaultValuedAttr<ONNX_I64Attr, "1">:$detect_negative,
@@ -144,14 +144,14 @@ def ONNX_IsInfOp : ONNX_Op<"IsInf"> {
 // Binary (multidirectional broadcasting)
 //===----------------------------------------------------------------------===//
 
-def ONNX_ModOp : ONNX_Op<"Mod"> {
+def ONNX_ModOp : ONNX_Op<"Mod", [Pointwise]> {
   let summary = "remainder: sign of the divisor, or of the dividend with fmod";
   let arguments = (ins AnyTensor:$A, AnyTensor:$B,
                    DefaultValuedAttr<ONNX_I64Attr, "0">:$fmod);
   let results = (outs AnyTensor:$C);
 }
 
-def ONNX_PReluOp : ONNX_Op<"PRelu"> {
+def ONNX_PReluOp : ONNX_Op<"PRelu", [Pointwise]> {
   let summary = "x if x >= 0 else slope * x, slope broadcast to x";
   let arguments = (ins AnyTensor:$X, AnyTensor:$slope);
   let results = (outs AnyTensor:$Y);
@@ -173,7 +173,7 @@ def ONNX_AndOp : ONNX_BroadcastOp<"And", "logical and", [Commutative]>;
 def ONNX_OrOp : ONNX_BroadcastOp<"Or", "logical or", [Commutative]>;
 def ONNX_XorOp : ONNX_BroadcastOp<"Xor", "logical xor", [Commutative]>;
 
-def ONNX_WhereOp : ONNX_Op<"Where"> {
+def ONNX_WhereOp : ONNX_Op<"Where", [Pointwise]> {
   let summary = "X where condition else Y, all three broadcast";
   let arguments = (ins AnyTensor:$condition, AnyTensor:$X, AnyTensor:$Y);
   let results = (outs AnyTensor:$output);
@@ -184,7 +184,7 @@ def ONNX_WhereOp : ONNX_Op<"Where"> {
 //===----------------------------------------------------------------------===//
 
 class ONNX_VariadicOp<string mnemonic, string doc>
-    : ONNX_Op<mnemonic, [Commutative]> {
+    : ONNX_Op<mnemonic, [Commutative, Pointwise]> {
   let summary = doc;
   let arguments = (ins Variadic<AnyTensor>:$data_0);
   let results = (outs AnyTensor:$result);

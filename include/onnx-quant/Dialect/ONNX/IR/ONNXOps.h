@@ -18,6 +18,11 @@ template <typename ConcreteType>
 class MicrosoftDomain : public OpTrait::TraitBase<ConcreteType, MicrosoftDomain> {
 };
 
+/// Marks element-wise ops: result element i is a function of element i of
+/// each (broadcast) operand only.
+template <typename ConcreteType>
+class Pointwise : public OpTrait::TraitBase<ConcreteType, Pointwise> {};
+
 /// The ONNX domain an op of this dialect belongs to ("" is ai.onnx).
 llvm::StringRef getONNXDomain(Operation *op);
 } // namespace mlir::onnxq

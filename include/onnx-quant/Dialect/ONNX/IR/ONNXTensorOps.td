@@ -27,7 +27,7 @@ def ONNX_IdentityOp : ONNX_Op<"Identity", [SameOperandsAndResultType]> {
   let hasVerifier = 0;
 }
 
-def ONNX_CastOp : ONNX_Op<"Cast"> {
+def ONNX_CastOp : ONNX_Op<"Cast", [Pointwise]> {
   let summary = "element type conversion; `to` is an ONNX TensorProto data type";
   let arguments = (ins AnyTensor:$input, ONNX_I64Attr:$to);
   let results = (outs AnyTensor:$output);
