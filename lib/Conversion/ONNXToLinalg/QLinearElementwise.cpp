@@ -6,8 +6,8 @@
 //   QLinearGlobalAveragePool: y = rq((sum_hw x - H*W*zx) * fl(sx / fl(sy*H*W)))
 //   QLinearAdd: c = rne(fl(a * rA + fl(b * rB + k))) with rA = fl(sa/sc),
 //     rB = fl(sb/sc), k = fl(zc - (rA * za + rB * zb)): the x86-64 kernel's
-//     float32 operations (two fused multiply-adds), each reproduced exactly
-//     on int64 values that count units of 2^-F.
+//     float32 operations (two fused multiply-adds), with requant=integer
+//     each reproduced exactly on int64 values that count units of 2^-F.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
@@ -92,8 +93,8 @@ int64_t toFixedPoint(float value, int64_t bits) {
   return static_cast<int64_t>(std::ldexp(double(value), int(bits)));
 }
 
-struct QLinearAddPattern : StaticShapePattern<QLinearAddOp> {
-  using StaticShapePattern::StaticShapePattern;
+struct QLinearAddPattern : RequantizingPattern<QLinearAddOp> {
+  using RequantizingPattern::RequantizingPattern;
   LogicalResult
   matchAndRewriteStatic(QLinearAddOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -112,6 +113,32 @@ struct QLinearAddPattern : StaticShapePattern<QLinearAddOp> {
     float fixedPart =
         float(cq->zeroPoints[0]) -
         std::fma(ratioA, float(aq->zeroPoints[0]), ratioB * float(bq->zeroPoints[0]));
+    bool aUnsigned = aType.getElementType().isUnsignedInteger();
+    bool bUnsigned = bType.getElementType().isUnsignedInteger();
+    QuantizedRange range = getQuantizedRange(cType.getElementType());
+    auto resultType = convertTensorType(cType);
+    if (mode == Requantization::Float) {
+      // The kernel's instructions: two fused multiply-adds, then the
+      // rounding and saturation of the requantization.
+      Value c = createElementwise(
+          rewriter, op.getLoc(), resultType, ValueRange{adaptor.getA(), adaptor.getB()},
+          [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+            Type f32 = b.getF32Type();
+            auto toFloat = [&](Value v, bool isUnsigned) -> Value {
+              return arith::SIToFPOp::create(b, l, f32, extendToI32(b, l, v, isUnsigned));
+            };
+            auto constant = [&](float v) -> Value {
+              return arith::ConstantOp::create(b, l, b.getF32FloatAttr(v));
+            };
+            Value t = math::FmaOp::create(b, l, toFloat(args[1], bUnsigned),
+                                          constant(ratioB), constant(fixedPart));
+            Value r = math::FmaOp::create(b, l, toFloat(args[0], aUnsigned),
+                                          constant(ratioA), t);
+            return emitFloatSaturate(b, l, r, range, resultType.getElementType());
+          });
+      rewriter.replaceOp(op, c);
+      return success();
+    }
     // Every value below is a whole number of 2^-bits: products of an 8-bit
     // integer and a ratio, and float32 roundings of sums of them.
     int64_t bits = std::max({getFractionBits(ratioA), getFractionBits(ratioB),
@@ -121,10 +148,6 @@ struct QLinearAddPattern : StaticShapePattern<QLinearAddOp> {
       return rewriter.notifyMatchFailure(op, "scale ratios out of range");
     int64_t unitA = toFixedPoint(ratioA, bits), unitB = toFixedPoint(ratioB, bits),
             fixed = toFixedPoint(fixedPart, bits);
-    bool aUnsigned = aType.getElementType().isUnsignedInteger();
-    bool bUnsigned = bType.getElementType().isUnsignedInteger();
-    QuantizedRange range = getQuantizedRange(cType.getElementType());
-    auto resultType = convertTensorType(cType);
     Value c = createElementwise(
         rewriter, op.getLoc(), resultType, ValueRange{adaptor.getA(), adaptor.getB()},
         [&](OpBuilder &b, Location l, ValueRange args) {
@@ -196,7 +219,6 @@ struct QLinearGlobalAveragePoolPattern
 void mlir::onnxq::populateQLinearElementwiseToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     Requantization mode) {
-  patterns.add<RequantizePattern, QLinearGlobalAveragePoolPattern>(
-      converter, patterns.getContext(), mode);
-  patterns.add<QLinearAddPattern>(converter, patterns.getContext());
+  patterns.add<RequantizePattern, QLinearGlobalAveragePoolPattern,
+               QLinearAddPattern>(converter, patterns.getContext(), mode);
 }

@@ -150,19 +150,26 @@ Value mlir::onnxq::emitFloatRequantize(OpBuilder &b, Location loc, Value term,
   // MLAS: cvtdq2ps, mulps, maxps/minps with the range less the zero point,
   // cvtps2dq (round half to even), add the zero point, pack. The bounds are
   // integers, so clamping before the rounding saturates as after it.
-  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  Value f = arith::SIToFPOp::create(b, loc, b.getF32Type(), term);
+  f = arith::MulFOp::create(b, loc, f, multiplier);
+  return emitFloatSaturate(b, loc, f, range, resultType, zeroPoint);
+}
+
+Value mlir::onnxq::emitFloatSaturate(OpBuilder &b, Location loc, Value value,
+                                     QuantizedRange range, Type resultType,
+                                     int64_t zeroPoint) {
   auto fastmath = arith::FastMathFlagsAttr::get(
       b.getContext(), arith::FastMathFlags::nnan | arith::FastMathFlags::nsz);
-  Value f = arith::SIToFPOp::create(b, loc, f32, term);
-  f = arith::MulFOp::create(b, loc, f, multiplier);
   auto bound = [&](int64_t v) {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v - zeroPoint)));
   };
-  f = arith::MaxNumFOp::create(b, loc, f, bound(range.qmin), fastmath);
+  Value f = arith::MaxNumFOp::create(b, loc, value, bound(range.qmin), fastmath);
   f = arith::MinNumFOp::create(b, loc, f, bound(range.qmax), fastmath);
-  Value q = arith::FPToSIOp::create(b, loc, i32, math::RoundEvenOp::create(b, loc, f));
-  q = arith::AddIOp::create(
-      b, loc, q, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(int32_t(zeroPoint))));
+  Value q = arith::FPToSIOp::create(b, loc, b.getI32Type(),
+                                    math::RoundEvenOp::create(b, loc, f));
+  if (zeroPoint)
+    q = arith::AddIOp::create(
+        b, loc, q, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(int32_t(zeroPoint))));
   return arith::TruncIOp::create(b, loc, resultType, q);
 }
 

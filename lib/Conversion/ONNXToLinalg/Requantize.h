@@ -99,6 +99,12 @@ FailureOr<Value> createRequantized(OpBuilder &b, Location loc, Value acc,
                                    RankedTensorType resultType,
                                    Requantization mode);
 
+/// saturate(round_half_even(value) + zeroPoint) for the f32 `value` (the
+/// requantized value less the zero point), truncated to `resultType`.
+Value emitFloatSaturate(OpBuilder &b, Location loc, Value value,
+                        QuantizedRange range, Type resultType,
+                        int64_t zeroPoint = 0);
+
 /// saturate(round_half_even(fl32(fl32(t) * multiplier)) + zeroPoint) for the
 /// i32 `term` and the f32 `multiplier`, in float32 as ONNX Runtime's kernels
 /// compute it, truncated to `resultType`.

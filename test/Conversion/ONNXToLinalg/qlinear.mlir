@@ -113,8 +113,19 @@ func.func @requantize(%x: tensor<4xui8>) -> tensor<4xui8> {
 // QLinearAdd: the x86 kernel's two fused multiply-adds in float32, on int64
 // values counting units of 2^-F; sa/sc = 0.5, sb/sc = 0.25 and the fixed
 // part 4 - (0.5*2 + 0.25*4) = 2 need F = 2: units 2, 1 (folds away) and 8.
+// With requant=float (the default) the two fused multiply-adds are float32
+// instructions: fma(a, 0.5, fma(b, 0.25, 2)), rounded and saturated.
 // CHECK-LABEL: func @qlinear_add
 // CHECK-NOT: arith.mulf
+// FLOAT-LABEL: func @qlinear_add
+// FLOAT-NOT: math.ctlz
+// FLOAT-DAG: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// FLOAT-DAG: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// FLOAT-DAG: %[[QUARTER:.*]] = arith.constant 2.500000e-01 : f32
+// FLOAT: %[[T:.*]] = math.fma %{{.*}}, %[[QUARTER]], %[[TWO]] : f32
+// FLOAT: %[[R:.*]] = math.fma %{{.*}}, %[[HALF]], %[[T]] : f32
+// FLOAT: math.roundeven
+// FLOAT-NOT: math.ctlz
 // CHECK: arith.addi %{{.*}}, %c8_i64 : i64
 // CHECK: math.ctlz
 // CHECK: arith.muli %{{.*}}, %c2_i64 : i64
