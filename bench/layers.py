@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Where one compiled model spends its time: achieved MACs per cycle of its
+large layers against the CPU's peak.
+
+A benchmark, not a test. The model is compiled as bench/four_way.py compiles
+it (ours fp32 and/or ours int8, same calibration samples), run under
+`perf record` (one thread), and each node's share of the samples (every node
+is a function of its own, `<graph>_<node>`, docs/codegen.md) times the
+median latency gives its time per inference. Multiply-accumulates per node
+come from the float model's shapes (Conv, ConvTranspose, Gemm, MatMul).
+Cycles = time x --ghz (default: measured under load by a chain of dependent
+adds, one per cycle; /proc/cpuinfo's `cpu MHz` is the nominal clock, and
+turbo runs above it).
+
+Peaks per core: fp32 32 MAC/cycle (two 16-lane FMA pipes), AVX-512 VNNI 128
+int8 MAC/cycle (two 64-MAC vpdpbusd pipes), the figures the kernel issue
+sets its targets against; CPUs that split 512-bit instructions in two (AMD
+Zen 4) reach half of them.
+
+Output: per variant, the latency, the share of the time in layers of at
+least --min-mmac MMAC, and a Markdown table of those layers (largest share
+first): MMAC, ms, MAC/cycle and % of peak; then the op types by share.
+
+Run:  .venv/bin/python bench/layers.py --tool build/bin/onnx-quant-opt \\
+          --runner tools/onnx-quant-runner/runner.c --model resnet18 \\
+          [--variants fp32,int8] [--min-mmac 20] [--ghz 2.6] [--zoo DIR]
+"""
+
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "utils"))
+sys.path.insert(0, str(REPO / "bench"))
+
+import cnn_models  # noqa: E402
+from four_way import ZOO, compile_ours, samples  # noqa: E402
+from latency import time_ours  # noqa: E402
+from zoo_native_check import add_tool_arguments, default_zoo  # noqa: E402
+
+PEAK = {"fp32": 32, "int8": 128}
+
+
+def c_identifier(name):
+    """OutlineNodes' function name rule (makeCIdentifier)."""
+    ident = re.sub(r"[^A-Za-z0-9_]", "_", name)
+    return "_" + ident if ident[:1].isdigit() else ident
+
+
+def node_macs(model_path):
+    """{function name: (op type, MACs)} of the float model's contractions."""
+    import onnx
+    from onnx import numpy_helper, shape_inference
+
+    model = shape_inference.infer_shapes(onnx.load(str(model_path)))
+    graph = model.graph
+    shapes = {}
+    for vi in list(graph.value_info) + list(graph.input) + list(graph.output):
+        shapes[vi.name] = [d.dim_value for d in vi.type.tensor_type.shape.dim]
+    for init in graph.initializer:
+        shapes[init.name] = list(numpy_helper.to_array(init).shape)
+    prefix = "main_graph_"  # the importer's graph function (ONNXGraph.h)
+    result = {}
+    for i, node in enumerate(graph.node):
+        attrs = {a.name: a for a in node.attribute}
+        out = shapes.get(node.output[0]) if node.output else None
+        macs = 0
+        if node.op_type in ("Conv", "ConvTranspose") and out:
+            w = shapes.get(node.input[1])
+            if w:
+                per_output = 1
+                for d in w[1:]:
+                    per_output *= d
+                count = 1
+                for d in (out if node.op_type == "Conv" else shapes.get(node.input[0], [])):
+                    count *= d
+                macs = count * per_output
+        elif node.op_type in ("Gemm", "MatMul") and out:
+            a = shapes.get(node.input[0])
+            if a:
+                k = a[0] if node.op_type == "Gemm" and attrs.get("transA") and attrs["transA"].i else a[-1]
+                count = 1
+                for d in out:
+                    count *= d
+                macs = count * k
+        name = node.name or f"node{i}"
+        result[prefix + c_identifier(name)] = (node.op_type, macs)
+    return result
+
+
+def profile(exe, inp, repeat):
+    """{symbol: share of the samples} of `exe` running `inp` `repeat` times."""
+    with tempfile.TemporaryDirectory(prefix="onnxq-perf-") as tmp:
+        data = Path(tmp) / "perf.data"
+        subprocess.run(["perf", "record", "-q", "-F", "4000", "-o", str(data), str(exe),
+                        "--inputs", str(inp), "--repeat", str(repeat)],
+                       capture_output=True, check=True)
+        report = subprocess.run(["perf", "report", "-i", str(data), "--sort", "symbol",
+                                 "--stdio"], capture_output=True, text=True,
+                                check=True).stdout
+    shares = {}
+    for line in report.splitlines():
+        m = re.match(r"\s*([0-9.]+)%\s+\[\.\]\s+(\S+)", line)
+        if m:
+            shares[m.group(2)] = shares.get(m.group(2), 0.0) + float(m.group(1)) / 100
+    return shares
+
+
+CLOCK_PROBE = r"""
+#include <stdio.h>
+#include <time.h>
+int main(void) {
+  struct timespec a, b;
+  long n = 200000000, x = 0;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  for (long i = 0; i < n; ++i)
+    __asm__ volatile("add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0" : "+r"(x));
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  printf("%f\n", 4.0 * n / ((b.tv_sec - a.tv_sec) + 1e-9 * (b.tv_nsec - a.tv_nsec)) / 1e9);
+  return x == 4 * n ? 0 : 1;
+}
+"""
+
+
+def measure_ghz(cc, work):
+    """The clock under load: a chain of dependent adds retires one per cycle
+    (x86-64); else the mean `cpu MHz` of /proc/cpuinfo."""
+    src, exe = work / "clock.c", work / "clock"
+    src.write_text(CLOCK_PROBE)
+    try:
+        subprocess.run([cc, "-O1", str(src), "-o", str(exe)], check=True,
+                       capture_output=True)
+        return max(float(subprocess.run([str(exe)], capture_output=True, text=True,
+                                         check=True).stdout) for _ in range(3))
+    except (subprocess.CalledProcessError, ValueError, OSError):
+        mhz = [float(m) for m in re.findall(r"cpu MHz\s*:\s*([0-9.]+)",
+                                             Path("/proc/cpuinfo").read_text())]
+        return statistics.mean(mhz) / 1e3 if mhz else 2.6
+
+
+def report(variant, exe, inp, macs, args):
+    ms = statistics.median(time_ours(exe, inp, args.repeat) for _ in range(3))
+    shares = profile(exe, inp, max(args.repeat, int(2000 / max(ms, 1e-3))))
+    cycles_per_ms = args.ghz * 1e6
+    rows, by_op = [], {}
+    for symbol, share in shares.items():
+        op, count = macs.get(symbol, (symbol.rsplit("_", 1)[0], 0))
+        by_op[op] = by_op.get(op, 0.0) + share
+        if count >= args.min_mmac * 1e6:
+            t = share * ms
+            rate = count / (t * cycles_per_ms) if t else 0.0
+            rows.append((share, symbol, op, count, t, rate))
+    rows.sort(reverse=True)
+    large = sum(r[0] for r in rows)
+    print(f"\n### {args.model} ours {variant}: {ms:.3g} ms; layers >= {args.min_mmac:g} MMAC: "
+          f"{len(rows)}, {100 * large:.0f} % of the time; clock {args.ghz:.2f} GHz, "
+          f"peak {PEAK[variant]} MAC/cycle\n")
+    print("| layer | op | MMAC | ms | share | MAC/cycle | % of peak |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for share, symbol, op, count, t, rate in rows:
+        print(f"| {symbol} | {op} | {count / 1e6:.1f} | {t:.3f} | {100 * share:.1f} % | "
+              f"{rate:.1f} | {100 * rate / PEAK[variant]:.0f} % |")
+    ops = ", ".join(f"{op} {100 * s:.1f} %" for op, s in
+                    sorted(by_op.items(), key=lambda kv: -kv[1])[:8])
+    print(f"\nBy op type: {ops}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__)
+    add_tool_arguments(ap)
+    ap.add_argument("--model", default="resnet18",
+                    help="a bench/cnn_models.py name or a zoo short name of four_way.py")
+    ap.add_argument("--variants", default="fp32,int8")
+    ap.add_argument("--min-mmac", type=float, default=20.0)
+    ap.add_argument("--ghz", type=float, default=None)
+    ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--cc", default="cc")
+    args = ap.parse_args()
+    args.tool, args.runner = args.tool.resolve(), args.runner.resolve()
+    zoo = (args.zoo or default_zoo()).resolve()
+    with tempfile.TemporaryDirectory(prefix="onnxq-layers-") as tmp:
+        work = Path(tmp)
+        args.ghz = args.ghz or measure_ghz(args.cc, work)
+        if args.model in ZOO:
+            model = zoo / ZOO[args.model]
+            if not model.is_file():
+                print(f"SKIP: zoo not found at {zoo}")
+                return 0
+        elif args.model in cnn_models.MODELS:
+            import onnx
+            model = work / f"{args.model}.onnx"
+            onnx.save(cnn_models.build(args.model), str(model))
+        else:
+            print(f"error: unknown model '{args.model}'", file=sys.stderr)
+            return 2
+        cal, inp, _ = samples(args.model, zoo, model, work)
+        macs = node_macs(model)
+        for variant in args.variants.split(","):
+            passes = [] if variant == "fp32" else [
+                "--onnx-fold-batchnorm", f"--onnx-calibrate=data={cal} quiet=true",
+                "--onnx-quantize=quiet=true"]
+            exe = compile_ours(args, model, passes, variant, work)
+            report(variant, exe, inp, macs, args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
