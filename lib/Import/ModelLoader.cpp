@@ -169,12 +169,34 @@ static std::string describeDims(const onnxpb::TensorShapeProto &shape) {
   return text;
 }
 
+/// Exporters write `dim_value: -1` for a dynamic dimension (Paddle does);
+/// ONNX Runtime reads any negative size as unknown, and so do we: such a
+/// dimension loses its value (before shape inference, which would otherwise
+/// take -1 for a fixed size).
+static void clearNegativeDims(onnxpb::GraphProto &graph) {
+  auto clear = [](onnxpb::ValueInfoProto &info) {
+    if (!info.type().has_tensor_type() || !info.type().tensor_type().has_shape())
+      return;
+    for (onnxpb::TensorShapeProto::Dimension &dim :
+         *info.mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim())
+      if (dim.has_dim_value() && dim.dim_value() < 0)
+        dim.clear_dim_value();
+  };
+  for (onnxpb::ValueInfoProto &info : *graph.mutable_input())
+    clear(info);
+  for (onnxpb::ValueInfoProto &info : *graph.mutable_output())
+    clear(info);
+  for (onnxpb::ValueInfoProto &info : *graph.mutable_value_info())
+    clear(info);
+}
+
 /// Applies `--input-shape` and the batch-1 default to the graph inputs that
 /// are not initializers.
 static LogicalResult fixInputShapes(onnxpb::ModelProto &model,
                                     const ImportOptions &options,
                                     Location loc) {
   onnxpb::GraphProto &graph = *model.mutable_graph();
+  clearNegativeDims(graph);
   llvm::StringSet<> initializers;
   for (const auto &init : graph.initializer())
     initializers.insert(init.name());
@@ -226,7 +248,8 @@ static LogicalResult fixInputShapes(onnxpb::ModelProto &model,
     if (shape->dim_size() > 0 && !shape->dim(0).has_dim_value()) {
       emitRemark(loc) << "graph input '" << input.name()
                       << "': dynamic batch dimension '"
-                      << shape->dim(0).dim_param()
+                      << (shape->dim(0).has_dim_param() ? shape->dim(0).dim_param()
+                                                        : std::string("?"))
                       << "' set to 1 (choose another with --input-shape="
                       << input.name() << ":...)";
       shape->mutable_dim(0)->set_dim_value(1);
