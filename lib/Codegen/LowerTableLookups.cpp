@@ -138,13 +138,11 @@ struct LowerByteGather : OpRewritePattern<vector::GatherOp> {
     for (int64_t first = 0; first < count; first += lanes) {
       int64_t width = std::min(lanes, count - first);
       Value chunk = indices;
-      if (width != count || width != lanes) {
+      if (width != count)
         chunk = vector::ExtractStridedSliceOp::create(rewriter, loc, indices, first,
                                                       width, 1);
-        if (width != lanes)
-          chunk = vector::InsertStridedSliceOp::create(rewriter, loc, chunk, zeros,
-                                                       0, 1);
-      }
+      if (width != lanes)
+        chunk = vector::InsertStridedSliceOp::create(rewriter, loc, chunk, zeros, 0, 1);
       Value looked = lookup.lookup(rewriter, loc, table, chunk);
       if (width != lanes)
         looked = vector::ExtractStridedSliceOp::create(rewriter, loc, looked, 0,

@@ -46,16 +46,14 @@ bool isScalarConstant(Value value) {
 class IslandMatcher {
 public:
   explicit IslandMatcher(QuantizeLinearOp q)
-      : shape(cast<ShapedType>(q.getY().getType()).getShape()),
+      : q(q), shape(cast<ShapedType>(q.getY().getType()).getShape()),
         block(q->getBlock()) {}
 
-  std::optional<Island> match(QuantizeLinearOp q) {
+  std::optional<Island> match() {
     if (!isByteTensor(q.getY()) || !isPerTensorQuantize(q) ||
         failed(explore(q.getY())) || !source)
       return std::nullopt;
-    Island island{source, {}};
-    for (Operation *op : inside)
-      island.ops.push_back(op);
+    Island island{source, inside.takeVector()};
     llvm::sort(island.ops, [](Operation *a, Operation *b) {
       return a->isBeforeInBlock(b);
     });
@@ -127,6 +125,7 @@ private:
   /// search local in long element-wise chains.
   static constexpr size_t kMaxOps = 32;
 
+  QuantizeLinearOp q;
   ArrayRef<int64_t> shape;
   Block *block;
   Value source;
@@ -198,7 +197,7 @@ struct LookupTablesPass
     for (QuantizeLinearOp q : llvm::reverse(quantizes)) {
       if (erased.contains(q))
         continue;
-      if (std::optional<Island> island = IslandMatcher(q).match(q))
+      if (std::optional<Island> island = IslandMatcher(q).match())
         tabulate(rewriter, *island, erased);
     }
   }
