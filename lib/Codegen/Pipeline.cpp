@@ -36,7 +36,8 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   // activations) into their producers' loops.
   pm.addNestedPass<func::FuncOp>(createWidenF16Pass());
   pm.addNestedPass<func::FuncOp>(
-      createConvertONNXToLinalgPass({options.requant, options.int8Dot}));
+      createConvertONNXToLinalgPass(
+          {options.requant, options.int8Dot, options.vectorBits}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());

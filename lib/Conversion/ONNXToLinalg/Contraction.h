@@ -57,19 +57,25 @@ std::optional<WindowGeometry> getConvGeometry(ConvLikeOp op, Value x, Value w,
 using WindowStep =
     function_ref<Value(OpBuilder &, Location, Value input, Value weight, Value acc)>;
 
-/// `acc` (N, F, O...) plus the windowed contraction of the grouped `input`
-/// (N, G, C', I...) with the grouped `weights` (G, F/G, C', K...): one
-/// `linalg.generic` over loops (n, g, f, o..., c, k...) reading the input at
-/// `o * stride + k * dilation`, each step `step`.
+/// The windowed contraction of the grouped `input` (N, G, C', I...) with the
+/// grouped `weights` (G, F/G, C', K...) into `resultType` (N, F, O...), each
+/// output starting from its filter's element of `perFilter` (F) (zero when
+/// null): one `linalg.generic` over loops (n, g, f, o..., c, k...) reading
+/// the input at `o * stride + k * dilation`, each step `step`. With stride 1,
+/// a map whose rows are short for vectors of `vectorBits` bits (0: none) is
+/// computed over the padded width, its last two o loops one.
 Value convolveGrouped(OpBuilder &b, Location loc, Value input, Value weights,
-                      Value acc, int64_t group, const WindowGeometry &g,
-                      WindowStep step);
+                      RankedTensorType resultType, Value perFilter,
+                      int64_t group, const WindowGeometry &g,
+                      unsigned vectorBits, WindowStep step);
 
-/// `init` (N, F, O...) plus the convolution of the padded input `x`
-/// (N, C, I...) with the filters `w` (F, C/group, K...), any number of
-/// spatial dims.
-Value convolve(OpBuilder &b, Location loc, Value x, Value w, Value init,
-               int64_t group, const WindowGeometry &g, MultiplyAdd step = {});
+/// The convolution of the padded input `x` (N, C, I...) with the filters `w`
+/// (F, C/group, K...) into `resultType` (N, F, O...), from `perFilter` as
+/// convolveGrouped; any number of spatial dims.
+Value convolve(OpBuilder &b, Location loc, Value x, Value w,
+               RankedTensorType resultType, Value perFilter, int64_t group,
+               const WindowGeometry &g, unsigned vectorBits,
+               MultiplyAdd step = {});
 
 } // namespace mlir::onnxq
 

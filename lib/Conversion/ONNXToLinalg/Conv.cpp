@@ -5,7 +5,9 @@
 // dilation`, accumulating into a tensor initialized with the bias. The
 // kernel stage (onnxq-contraction-kernels) keeps a register tile of outputs
 // over all input channels and taps and stores it once. Any number of
-// spatial dims; groups (and depthwise) add a group loop.
+// spatial dims; groups (and depthwise) add a group loop. Maps whose rows are
+// short for the target's vectors are computed over the padded width, rows
+// flattened into one loop (getFlatRowPitch).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +26,10 @@ using namespace mlir::onnxq;
 namespace {
 
 struct ConvPattern : StaticShapePattern<ConvOp> {
-  using StaticShapePattern::StaticShapePattern;
+  ConvPattern(const TypeConverter &converter, MLIRContext *ctx,
+              unsigned vectorBits)
+      : StaticShapePattern(converter, ctx), vectorBits(vectorBits) {}
+  unsigned vectorBits;
 
   LogicalResult
   matchAndRewriteStatic(ConvOp op, OpAdaptor adaptor,
@@ -33,32 +38,15 @@ struct ConvPattern : StaticShapePattern<ConvOp> {
         getConvGeometry(op, op.getX(), op.getW(), op.getY());
     if (!g)
       return rewriter.notifyMatchFailure(op, "needs static shapes that match");
-    RankedTensorType wType = getStaticType(op.getW());
     RankedTensorType yType = getStaticType(op.getY());
     if (!isa<FloatType>(yType.getElementType()))
       return rewriter.notifyMatchFailure(op, "float convolutions only");
     Location loc = op.getLoc();
-    Type elementType = yType.getElementType();
-    ArrayRef<int64_t> kernel = wType.getShape().drop_front(2);
-
     Value x = padSpatial(rewriter, loc, adaptor.getX(), g->padBegin, g->padEnd,
-                         rewriter.getZeroAttr(elementType));
-    Value init;
-    if (Value bias = adaptor.getB()) {
-      SmallVector<int64_t> perChannel(kernel.size() + 1, 1);
-      perChannel[0] = wType.getDimSize(0);
-      Value broadcastable = reshapeTo(
-          rewriter, loc, bias, RankedTensorType::get(perChannel, elementType));
-      init = createElementwise(rewriter, loc, yType, broadcastable,
-                               [](OpBuilder &, Location, ValueRange args) {
-                                 return args[0];
-                               });
-    } else {
-      init = createFilled(rewriter, loc, yType, 0.0);
-    }
-
-    rewriter.replaceOp(op, convolve(rewriter, loc, x, adaptor.getW(), init,
-                                    op.getGroup(), *g));
+                         rewriter.getZeroAttr(yType.getElementType()));
+    rewriter.replaceOp(op, convolve(rewriter, loc, x, adaptor.getW(), yType,
+                                    adaptor.getB(), op.getGroup(), *g,
+                                    vectorBits));
     return success();
   }
 };
@@ -94,43 +82,150 @@ Value mlir::onnxq::accumulateGroupedPointwise(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
+namespace {
+
+/// The row pitch of a convolution computed over the padded width, or 0 when
+/// it keeps its rows. With stride 1 along the last two spatial dims, output
+/// pixel (oh, ow) at flat position p = oh * Wp + ow (Wp the padded input's
+/// width) reads the input at flat position p + kh * dh * Wp + kw * dw, a
+/// single contiguous loop across rows: the kernel stage runs its vectors
+/// along it instead of along rows narrower than a vector (a 7x7 map fills 7
+/// of 16 lanes per row, 49 of 64 flat). Columns ow >= OW are computed and
+/// dropped. Chosen when it takes fewer vectors of `vectorBits` (0: never).
+int64_t getFlatRowPitch(RankedTensorType inputType, RankedTensorType resultType,
+                        const WindowGeometry &g, unsigned vectorBits) {
+  int64_t spatial = g.kernel.size();
+  if (spatial < 2 || vectorBits == 0 ||
+      g.strides[spatial - 2] != 1 || g.strides[spatial - 1] != 1)
+    return 0;
+  int64_t lanes = vectorBits / resultType.getElementTypeBitWidth();
+  int64_t pitch = inputType.getShape().back();
+  int64_t rows = g.output[spatial - 2], width = g.output[spatial - 1];
+  if (lanes < 2 || pitch <= width)
+    return 0;
+  int64_t flat = (rows - 1) * pitch + width;
+  return llvm::divideCeil(flat, lanes) < rows * llvm::divideCeil(width, lanes)
+             ? pitch
+             : 0;
+}
+
+/// `type` with its dims from `first` on collapsed into one (row-major).
+RankedTensorType collapseFrom(RankedTensorType type, int64_t first) {
+  SmallVector<int64_t> shape(type.getShape().take_front(first));
+  shape.push_back(ShapedType::getNumElements(type.getShape().drop_front(first)));
+  return RankedTensorType::get(shape, type.getElementType());
+}
+
+/// The accumulator's start: `perFilter` (F) broadcast along dim 1 of `type`
+/// (N, F, O...), or zero.
+Value createConvolutionInit(OpBuilder &b, Location loc, RankedTensorType type,
+                            Value perFilter) {
+  if (!perFilter)
+    return createFilled(b, loc, type, 0.0);
+  SmallVector<int64_t> broadcastable(type.getRank() - 1, 1);
+  broadcastable[0] = type.getDimSize(1);
+  Value filters = reshapeTo(
+      b, loc, perFilter, RankedTensorType::get(broadcastable, type.getElementType()));
+  return createElementwise(b, loc, type, filters,
+                           [](OpBuilder &, Location, ValueRange args) {
+                             return args[0];
+                           });
+}
+
+} // namespace
+
 Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
-                                   Value weights, Value acc, int64_t group,
-                                   const WindowGeometry &g, WindowStep step) {
-  auto accType = cast<RankedTensorType>(acc.getType());
-  int64_t spatial = accType.getRank() - 2;
-  SmallVector<int64_t> groupedShape = {accType.getDimSize(0), group,
-                                       accType.getDimSize(1) / group};
-  groupedShape.append(accType.getShape().begin() + 2, accType.getShape().end());
-  Value grouped = reshapeTo(
-      b, loc, acc, RankedTensorType::get(groupedShape, accType.getElementType()));
+                                   Value weights, RankedTensorType resultType,
+                                   Value perFilter, int64_t group,
+                                   const WindowGeometry &g, unsigned vectorBits,
+                                   WindowStep step) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t spatial = g.kernel.size();
+  int64_t pitch = getFlatRowPitch(inputType, resultType, g, vectorBits);
+  // Spatial dims with a loop of their own: all, or all but the flattened
+  // rows and columns.
+  int64_t kept = pitch ? spatial - 2 : spatial;
+
+  SmallVector<int64_t> accShape(resultType.getShape());
+  if (pitch)
+    accShape.back() = pitch;
+  auto accType = RankedTensorType::get(accShape, resultType.getElementType());
+  SmallVector<int64_t> groupedShape = {accShape[0], group, accShape[1] / group};
+  groupedShape.append(accShape.begin() + 2, accShape.end());
+  auto groupedType = RankedTensorType::get(groupedShape, accType.getElementType());
+  Value acc = reshapeTo(b, loc, createConvolutionInit(b, loc, accType, perFilter),
+                        groupedType);
 
   // Loops (n, g, f, o..., c, k...): every tap and input channel accumulates
   // into the same output element, so the kernel keeps its accumulators in
-  // registers over the whole window and stores each output once.
+  // registers over the whole window and stores each output once. Flattened,
+  // the last two o loops are one, p.
   MLIRContext *ctx = b.getContext();
-  int64_t loops = 4 + 2 * spatial;
+  int64_t firstChannel = 3 + kept + (pitch ? 1 : 0);
+  int64_t loops = firstChannel + 1 + spatial;
   auto dim = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
-  AffineExpr dn = dim(0), dg = dim(1), df = dim(2), dc = dim(3 + spatial);
+  AffineExpr dn = dim(0), dg = dim(1), df = dim(2), dc = dim(firstChannel);
   SlidingWindowMaps maps{/*input=*/{dn, dg, dc}, /*window=*/{dg, df, dc},
-                         /*output=*/{dn, dg, df}, /*reduced=*/{3 + spatial}};
-  maps.appendSpatial(g, /*firstOutputLoop=*/3, /*firstTapLoop=*/4 + spatial,
-                     ctx);
+                         /*output=*/{dn, dg, df}, /*reduced=*/{firstChannel}};
+  for (int64_t d = 0; d < spatial; ++d) {
+    AffineExpr k = dim(firstChannel + 1 + d);
+    maps.window.push_back(k);
+    maps.reduced.push_back(firstChannel + 1 + d);
+    if (d < kept) {
+      AffineExpr o = dim(3 + d);
+      maps.input.push_back(o * g.strides[d] + k * g.dilations[d]);
+      maps.output.push_back(o);
+    }
+  }
+  Value target = acc;
+  if (pitch) {
+    AffineExpr p = dim(3 + kept);
+    AffineExpr kh = dim(firstChannel + spatial - 1), kw = dim(firstChannel + spatial);
+    maps.input.push_back(p + kh * (g.dilations[spatial - 2] * pitch) +
+                         kw * g.dilations[spatial - 1]);
+    maps.output.push_back(p);
+    input = reshapeTo(b, loc, input, collapseFrom(inputType, 3 + kept));
+    acc = reshapeTo(b, loc, acc, collapseFrom(groupedType, 3 + kept));
+    // The flat positions up to the last row's last real column.
+    SmallVector<OpFoldResult> offsets(3 + kept + 1, b.getIndexAttr(0)),
+        sizes, strides(3 + kept + 1, b.getIndexAttr(1));
+    for (int64_t size : cast<RankedTensorType>(acc.getType()).getShape())
+      sizes.push_back(b.getIndexAttr(size));
+    sizes.back() = b.getIndexAttr((g.output[spatial - 2] - 1) * pitch +
+                                  g.output[spatial - 1]);
+    target = tensor::ExtractSliceOp::create(b, loc, acc, offsets, sizes, strides);
+  }
   Value result =
       linalg::GenericOp::create(
-          b, loc, TypeRange{grouped.getType()}, ValueRange{input, weights},
-          ValueRange{grouped}, maps.getMaps(loops, ctx),
+          b, loc, TypeRange{target.getType()}, ValueRange{input, weights},
+          ValueRange{target}, maps.getMaps(loops, ctx),
           getIteratorTypes(loops, maps.reduced),
           [&](OpBuilder &nb, Location l, ValueRange args) {
             linalg::YieldOp::create(nb, l, step(nb, l, args[0], args[1], args[2]));
           })
           .getResult(0);
-  return reshapeTo(b, loc, result, accType);
+  if (!pitch)
+    return reshapeTo(b, loc, result, resultType);
+
+  // Back to (N, F, O..., OH, Wp), less the columns past OW.
+  auto flatSlice = cast<tensor::ExtractSliceOp>(target.getDefiningOp());
+  result = tensor::InsertSliceOp::create(b, loc, result, acc,
+                                         flatSlice.getMixedOffsets(),
+                                         flatSlice.getMixedSizes(),
+                                         flatSlice.getMixedStrides());
+  result = reshapeTo(b, loc, result, accType);
+  SmallVector<OpFoldResult> offsets(accType.getRank(), b.getIndexAttr(0)),
+      strides(accType.getRank(), b.getIndexAttr(1)), sizes;
+  for (int64_t size : resultType.getShape())
+    sizes.push_back(b.getIndexAttr(size));
+  return tensor::ExtractSliceOp::create(b, loc, resultType, result, offsets, sizes,
+                                        strides);
 }
 
 Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
-                            Value init, int64_t group, const WindowGeometry &g,
-                            MultiplyAdd step) {
+                            RankedTensorType resultType, Value perFilter,
+                            int64_t group, const WindowGeometry &g,
+                            unsigned vectorBits, MultiplyAdd step) {
   auto xType = cast<RankedTensorType>(x.getType());
   auto wType = cast<RankedTensorType>(w.getType());
   int64_t n = xType.getDimSize(0), f = wType.getDimSize(0),
@@ -144,12 +239,14 @@ Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
   };
   Value input = grouped(x, {n, group, cg}, xType.getShape().drop_front(2));
   Value weights = grouped(w, {group, f / group, cg}, wType.getShape().drop_front(2));
-  return convolveGrouped(b, loc, input, weights, init, group, g,
+  return convolveGrouped(b, loc, input, weights, resultType, perFilter, group, g,
+                         vectorBits,
                          [&](OpBuilder &nb, Location l, Value a, Value k,
                              Value acc) { return step.build(nb, l, a, k, acc); });
 }
 
 void mlir::onnxq::populateConvToLinalgPatterns(const TypeConverter &converter,
-                                               RewritePatternSet &patterns) {
-  patterns.add<ConvPattern>(converter, patterns.getContext());
+                                               RewritePatternSet &patterns,
+                                               unsigned vectorBits) {
+  patterns.add<ConvPattern>(converter, patterns.getContext(), vectorBits);
 }

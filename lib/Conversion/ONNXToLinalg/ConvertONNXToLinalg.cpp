@@ -33,16 +33,17 @@ ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter() {
 
 void mlir::onnxq::populateONNXToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    Requantization mode, Int8DotProduct dot) {
+    const LinalgLoweringOptions &options) {
+  Requantization mode = options.requant;
   populateElementwiseToLinalgPatterns(converter, patterns);
-  populateConvToLinalgPatterns(converter, patterns);
+  populateConvToLinalgPatterns(converter, patterns, options.vectorBits);
   populatePoolToLinalgPatterns(converter, patterns);
   populateMatMulToLinalgPatterns(converter, patterns);
   populateNormalizationToLinalgPatterns(converter, patterns);
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
-  populateQLinearConvToLinalgPatterns(converter, patterns, mode, dot);
+  populateQLinearConvToLinalgPatterns(converter, patterns, options);
   populateQLinearMatMulToLinalgPatterns(converter, patterns, mode);
   populateQLinearElementwiseToLinalgPatterns(converter, patterns, mode);
   populateReductionToLinalgPatterns(converter, patterns);
@@ -70,12 +71,14 @@ struct ConvertONNXToLinalgPass
     }
     ONNXToLinalgTypeConverter converter;
     RewritePatternSet patterns(ctx);
-    populateONNXToLinalgConversionPatterns(
-        converter, patterns,
-        requant == "integer" ? Requantization::Integer : Requantization::Float,
-        int8Dot == "vnni"   ? Int8DotProduct::VNNI
-        : int8Dot == "sdot" ? Int8DotProduct::SDot
-                            : Int8DotProduct::None);
+    LinalgLoweringOptions options;
+    options.requant =
+        requant == "integer" ? Requantization::Integer : Requantization::Float;
+    options.int8Dot = int8Dot == "vnni"   ? Int8DotProduct::VNNI
+                      : int8Dot == "sdot" ? Int8DotProduct::SDot
+                                          : Int8DotProduct::None;
+    options.vectorBits = vectorBits;
+    populateONNXToLinalgConversionPatterns(converter, patterns, options);
 
     // An op with no pattern at all gets a precise error before conversion.
     llvm::DenseSet<OperationName> lowered;

@@ -158,9 +158,11 @@ Int8DotProduct packsFor(Int8DotProduct dot, RankedTensorType wType,
 
 struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
   QLinearConvPattern(const TypeConverter &converter, MLIRContext *ctx,
-                     Requantization mode, Int8DotProduct dot)
-      : RequantizingPattern(converter, ctx, mode), dot(dot) {}
+                     const LinalgLoweringOptions &options)
+      : RequantizingPattern(converter, ctx, options.requant),
+        dot(options.int8Dot), vectorBits(options.vectorBits) {}
   Int8DotProduct dot;
+  unsigned vectorBits;
 
   LogicalResult
   matchAndRewriteStatic(QLinearConvOp op, OpAdaptor adaptor,
@@ -228,16 +230,10 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
                               wideWeights ? rewriter.getI16Type() : i8),
         *weights);
     auto accType = RankedTensorType::get(yType.getShape(), i32);
-    // (F, 1, ...): broadcasts along the filters.
-    SmallVector<int64_t> filterShape(yType.getRank() - 1, 1);
-    filterShape[0] = filters;
-    Value initPerFilter = createConstant(
-        rewriter, loc, RankedTensorType::get(filterShape, i32), init);
-    Value acc = createElementwise(rewriter, loc, accType, initPerFilter,
-                                  [](OpBuilder &, Location, ValueRange args) {
-                                    return args[0];
-                                  });
+    Value initPerFilter =
+        createConstant(rewriter, loc, RankedTensorType::get({filters}, i32), init);
     int64_t channels = wType.getDimSize(1);
+    Value acc;
     if (packing != Int8DotProduct::None) {
       bool toSigned = packing == Int8DotProduct::SDot;
       int64_t packed = llvm::divideCeil(channels, 4);
@@ -251,13 +247,14 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
       Value input = packInputChannels(rewriter, loc, x, op.getGroup(), channels,
                                       packed, int8_t(xZeroPoint), toSigned);
       acc = convolveGrouped(
-          rewriter, loc, input, packedWeights, acc, op.getGroup(), *g,
+          rewriter, loc, input, packedWeights, accType, initPerFilter,
+          op.getGroup(), *g, vectorBits,
           [&](OpBuilder &nb, Location l, Value a, Value w, Value sum) {
             return dot4(nb, l, a, w, sum, toSigned);
           });
     } else {
-      acc = convolve(rewriter, loc, x, w, acc, op.getGroup(), *g,
-                     MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false});
+      acc = convolve(rewriter, loc, x, w, accType, initPerFilter, op.getGroup(),
+                     *g, vectorBits, MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false});
     }
 
     FailureOr<Value> y = createRequantized(
@@ -275,6 +272,6 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
 
 void mlir::onnxq::populateQLinearConvToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    Requantization mode, Int8DotProduct dot) {
-  patterns.add<QLinearConvPattern>(converter, patterns.getContext(), mode, dot);
+    const LinalgLoweringOptions &options) {
+  patterns.add<QLinearConvPattern>(converter, patterns.getContext(), options);
 }

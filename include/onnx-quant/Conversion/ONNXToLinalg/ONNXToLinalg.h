@@ -39,11 +39,22 @@ enum class Int8DotProduct {
   SDot,
 };
 
+/// The code shapes the lowering picks for a target; the semantics are the
+/// same whatever they are.
+struct LinalgLoweringOptions {
+  Requantization requant = Requantization::Float;
+  Int8DotProduct int8Dot = Int8DotProduct::None;
+  /// Bits of the target's vectors: convolutions whose rows are short for
+  /// them compute over the padded width, rows flattened (0: never).
+  unsigned vectorBits = 0;
+};
+
 // One populate function per op family (one .cpp each).
 void populateElementwiseToLinalgPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 void populateConvToLinalgPatterns(const TypeConverter &converter,
-                                  RewritePatternSet &patterns);
+                                  RewritePatternSet &patterns,
+                                  unsigned vectorBits);
 void populatePoolToLinalgPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateMatMulToLinalgPatterns(const TypeConverter &converter,
@@ -66,11 +77,10 @@ void populateTriluToLinalgPatterns(const TypeConverter &converter,
 void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,
                                                 RewritePatternSet &patterns);
 // The quantized ops (QLinear*, QGemm, Q of DQ): integer contractions, then
-// the requantization `mode` says.
+// the requantization `mode` (`options.requant`) says.
 void populateQLinearConvToLinalgPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns,
-                                         Requantization mode,
-                                         Int8DotProduct dot);
+                                         const LinalgLoweringOptions &options);
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            Requantization mode);
@@ -81,8 +91,7 @@ void populateQLinearElementwiseToLinalgPatterns(const TypeConverter &converter,
 /// All of the above.
 void populateONNXToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    Requantization mode = Requantization::Float,
-    Int8DotProduct dot = Int8DotProduct::None);
+    const LinalgLoweringOptions &options = {});
 
 } // namespace mlir::onnxq
 

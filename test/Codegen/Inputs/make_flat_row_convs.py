@@ -1,0 +1,94 @@
+"""Writes two random-weight models of stride-1 convolutions whose output rows
+are short for the target's vectors, the shapes convert-onnx-to-linalg
+computes over the padded width (rows flattened into one loop): argv[1] in
+float (Conv), argv[2] quantized (QLinearConv, u8 activations, s8 per-filter
+weights). Each convolution reads the graph input and is a graph output:
+3x3 pads 1 on a 9x9 map (13 filters: 8 + 5 rows), 3x3 dilation 2, 5x5 pads 2,
+asymmetric pads, no padding (a 7x7 output), depthwise, and in float a 3-D
+convolution (its last two dims flattened, the first kept)."""
+import sys
+
+import numpy as np
+from onnx import TensorProto, helper, numpy_helper
+
+rng = np.random.default_rng(0)
+
+# (name, filters, kernel, attributes); every one takes the 8-channel 9x9 input.
+CONVS = [
+    ("pad1", 13, [3, 3], dict(pads=[1, 1, 1, 1])),
+    ("dilated", 8, [3, 3], dict(pads=[2, 2, 2, 2], dilations=[2, 2])),
+    ("k5", 5, [5, 5], dict(pads=[2, 2, 2, 2])),
+    ("asym", 6, [3, 3], dict(pads=[0, 1, 2, 1])),
+    ("valid", 9, [3, 3], dict()),
+    ("depthwise", 8, [3, 3], dict(pads=[1, 1, 1, 1], group=8)),
+]
+CHANNELS, SIZE = 8, 9
+
+
+def out_size(kernel, attrs):
+    pads = attrs.get("pads", [0] * 4)
+    dilations = attrs.get("dilations", [1, 1])
+    return [SIZE + pads[i] + pads[i + 2] - (kernel[i] - 1) * dilations[i] for i in range(2)]
+
+
+def save(model, path):
+    model.ir_version = 7
+    with open(path, "wb") as f:
+        f.write(model.SerializeToString())
+
+
+def float_model(path):
+    nodes, inits, outputs = [], [], []
+    for name, filters, kernel, attrs in CONVS:
+        per_group = CHANNELS // attrs.get("group", 1)
+        w = rng.standard_normal([filters, per_group, *kernel]).astype(np.float32)
+        b = rng.standard_normal([filters]).astype(np.float32)
+        inits += [numpy_helper.from_array(w, f"w_{name}"), numpy_helper.from_array(b, f"b_{name}")]
+        nodes.append(helper.make_node("Conv", ["x", f"w_{name}", f"b_{name}"], [name],
+                                      kernel_shape=kernel, **attrs))
+        outputs.append(helper.make_tensor_value_info(
+            name, TensorProto.FLOAT, [1, filters, *out_size(kernel, attrs)]))
+    # 3-D: (4, 3, 6, 6) -> 5 filters 3x3x3 pads 1.
+    inits.append(numpy_helper.from_array(
+        rng.standard_normal([5, 4, 3, 3, 3]).astype(np.float32), "w_3d"))
+    nodes.append(helper.make_node("Conv", ["v", "w_3d"], ["conv3d"], kernel_shape=[3, 3, 3],
+                                  pads=[1] * 6))
+    outputs.append(helper.make_tensor_value_info("conv3d", TensorProto.FLOAT, [1, 5, 3, 6, 6]))
+    graph = helper.make_graph(
+        nodes, "flat_row_convs",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, CHANNELS, SIZE, SIZE]),
+         helper.make_tensor_value_info("v", TensorProto.FLOAT, [1, 4, 3, 6, 6])],
+        outputs, inits)
+    save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
+
+
+def quantized_model(path):
+    nodes, outputs = [], []
+    inits = [numpy_helper.from_array(np.array(0.02, np.float32), "x_scale"),
+             numpy_helper.from_array(np.array(117, np.uint8), "x_zero"),
+             numpy_helper.from_array(np.array(0.25, np.float32), "y_scale"),
+             numpy_helper.from_array(np.array(121, np.uint8), "y_zero")]
+    for name, filters, kernel, attrs in CONVS:
+        per_group = CHANNELS // attrs.get("group", 1)
+        w = rng.integers(-127, 128, [filters, per_group, *kernel]).astype(np.int8)
+        inits += [numpy_helper.from_array(w, f"w_{name}"),
+                  numpy_helper.from_array(
+                      rng.uniform(0.002, 0.02, filters).astype(np.float32), f"ws_{name}"),
+                  numpy_helper.from_array(np.zeros(filters, np.int8), f"wz_{name}"),
+                  numpy_helper.from_array(
+                      rng.integers(-2000, 2000, filters).astype(np.int32), f"b_{name}")]
+        nodes.append(helper.make_node(
+            "QLinearConv", ["x", "x_scale", "x_zero", f"w_{name}", f"ws_{name}", f"wz_{name}",
+                            "y_scale", "y_zero", f"b_{name}"], [name],
+            kernel_shape=kernel, **attrs))
+        outputs.append(helper.make_tensor_value_info(
+            name, TensorProto.UINT8, [1, filters, *out_size(kernel, attrs)]))
+    graph = helper.make_graph(
+        nodes, "flat_row_qconvs",
+        [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, CHANNELS, SIZE, SIZE])],
+        outputs, inits)
+    save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
+
+
+float_model(sys.argv[1])
+quantized_model(sys.argv[2])
