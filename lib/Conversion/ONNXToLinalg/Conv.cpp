@@ -91,7 +91,8 @@ namespace {
 /// single contiguous loop across rows: the kernel stage runs its vectors
 /// along it instead of along rows narrower than a vector (a 7x7 map fills 7
 /// of 16 lanes per row, 49 of 64 flat). Columns ow >= OW are computed and
-/// dropped. Chosen when it takes fewer vectors of `vectorBits` (0: never).
+/// dropped. Chosen when it takes no more vectors of `vectorBits` (0: never):
+/// at a tie the flat loop still gives the kernel's tiles their full width.
 int64_t getFlatRowPitch(RankedTensorType inputType, RankedTensorType resultType,
                         const WindowGeometry &g, unsigned vectorBits) {
   int64_t spatial = g.kernel.size();
@@ -104,7 +105,7 @@ int64_t getFlatRowPitch(RankedTensorType inputType, RankedTensorType resultType,
   if (lanes < 2 || pitch <= width)
     return 0;
   int64_t flat = (rows - 1) * pitch + width;
-  return llvm::divideCeil(flat, lanes) < rows * llvm::divideCeil(width, lanes)
+  return llvm::divideCeil(flat, lanes) <= rows * llvm::divideCeil(width, lanes)
              ? pitch
              : 0;
 }

@@ -64,3 +64,14 @@ func.func @conv_kept(%x: tensor<1x4x16x16xf32>, %w: tensor<4x4x3x3xf32>, %w1: te
   %c = onnx.Conv(%x, %w1) : (tensor<1x4x16x16xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x16x16xf32>
   return %a, %b, %c : tensor<1x4x16x16xf32>, tensor<1x4x8x8xf32>, tensor<1x4x16x16xf32>
 }
+
+// -----
+
+// 14x14 (Wp = 16): 14 vectors by rows or flat (222 positions); flat, the
+// kernel's tiles get their second vector.
+// CHECK-LABEL: func @conv_tie
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x4x222xf32>)
+func.func @conv_tie(%x: tensor<1x4x14x14xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x14x14xf32> {
+  %y = onnx.Conv(%x, %w) {pads = [1, 1, 1, 1]} : (tensor<1x4x14x14xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x14x14xf32>
+  return %y : tensor<1x4x14x14xf32>
+}
