@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -82,6 +83,13 @@ struct BufferizePass
       linalg::CopyOp::create(b, loc, from, to);
       return success();
     };
+    // A tensor.empty whose value ends up inserted into a slice of another
+    // tensor becomes that slice, so its producer writes in place: a
+    // convolution computed over the padded width into its wide result, a
+    // Concat's inputs into the Concat.
+    IRRewriter rewriter(&getContext());
+    if (failed(bufferization::eliminateEmptyTensors(rewriter, getOperation())))
+      return signalPassFailure();
     bufferization::BufferizationState state;
     if (failed(bufferization::runOneShotModuleBufferize(getOperation(), options,
                                                         state)))

@@ -22,6 +22,10 @@
 // their layout and indexing maps, so convolution and pooling windows need
 // no copy; a window of stride 2 is two loads and a shuffle.
 //
+// The element-wise ops that start and finish the output (a bias, a
+// requantization) are fused into the tile: the accumulators start as the
+// first one's values and end as the second one's, stored to its buffer.
+//
 //===----------------------------------------------------------------------===//
 
 #include "onnx-quant/Codegen/Passes.h"
@@ -30,11 +34,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::onnxq {
@@ -65,14 +72,32 @@ enum class Dot4 {
   S8S8, ///< sdot (AArch64 dot product)
 };
 
+/// An element-wise op over the contraction's output fused into its kernel:
+/// the prologue writes the output's start (the accumulators begin as its
+/// body's values instead of a load), the epilogue reads the finished output
+/// (its body runs on the accumulators and its own result is stored instead
+/// of them). `operands[i]` is the plan operand that op's operand i reads,
+/// or kAccumulator, or kScalarOperand.
+struct FusedOp {
+  linalg::LinalgOp op;
+  SmallVector<int64_t> operands;
+};
+constexpr int64_t kAccumulator = -1;
+constexpr int64_t kScalarOperand = -2; ///< broadcast as it is (a fill's value)
+
 struct KernelPlan {
   SmallVector<int64_t> ranges;
+  /// Per operand (the contraction's inputs and output, then those of the
+  /// fused ops), its stride along each loop of the contraction.
   SmallVector<SmallVector<int64_t>, 3> strides;
+  SmallVector<Value> operands;
+  unsigned numInputs;               // the contraction's; its output is next
   unsigned n;                       // output's contiguous loop: vector lanes
   std::optional<unsigned> m;        // register rows
   SmallVector<unsigned> outer;      // the other parallel loops
   SmallVector<unsigned> reductions;
   Dot4 dot4 = Dot4::None;           // packed byte dot products
+  std::optional<FusedOp> prologue, epilogue;
 
   bool walks(unsigned operand, unsigned loop) const {
     return strides[operand][loop] != 0;
@@ -236,7 +261,9 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   plan.ranges = op.getStaticLoopRanges();
   if (llvm::any_of(plan.ranges, [](int64_t r) { return r <= 0; }))
     return failure();
+  plan.numInputs = op.getNumDpsInputs();
   for (OpOperand &operand : op->getOpOperands()) {
+    plan.operands.push_back(operand.get());
     AffineMap map = op.getMatchingIndexingMap(&operand);
     auto memrefStrides =
         cast<MemRefType>(operand.get().getType()).getStridesAndOffset().first;
@@ -268,7 +295,7 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   // Rows: prefer a loop the N-walking operands do not use (they are then
   // loaded once for all rows), then the longest.
   auto reusesVectors = [&](unsigned loop) {
-    for (unsigned k = 0; k + 1 < plan.strides.size(); ++k)
+    for (unsigned k = 0; k < plan.numInputs; ++k)
       if (plan.walks(k, plan.n) && plan.walks(k, loop))
         return false;
     return true;
@@ -289,6 +316,150 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   return plan;
 }
 
+/// The nearest op before (or after) `op` in its block that touches memory.
+Operation *getAdjacentMemoryOp(Operation *op, bool after) {
+  for (Operation *other = after ? op->getNextNode() : op->getPrevNode(); other;
+       other = after ? other->getNextNode() : other->getPrevNode())
+    if (!isMemoryEffectFree(other))
+      return other;
+  return nullptr;
+}
+
+/// Whether `op`, an element-wise op on buffers, runs over the contraction's
+/// parallel loops: the same ranges, in the order of the contraction's
+/// output, and a body the kernel can evaluate on vectors.
+bool isElementwiseOverOutput(linalg::LinalgOp op, linalg::LinalgOp contraction,
+                             const KernelPlan &plan) {
+  if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() != 0 || op.hasIndexSemantics())
+    return false;
+  AffineMap outMap = contraction.getMatchingIndexingMap(contraction.getDpsInitOperand(0));
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ranges.size() != outMap.getNumResults())
+    return false;
+  for (auto [i, range] : llvm::enumerate(ranges))
+    if (range != contraction.getStaticLoopRanges()[outMap.getDimPosition(i)])
+      return false;
+  return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &inner) {
+    return isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) &&
+           !isa<arith::ConstantOp>(inner) && inner.getNumResults() == 1 &&
+           inner.getNumRegions() == 0 &&
+           llvm::all_of(inner.getOperandTypes(), isScalar) &&
+           isScalar(inner.getResult(0).getType());
+  });
+}
+
+/// Adds operand `operand` of the fused op `op` to the plan: its strides over
+/// the contraction's loops (fused loop i is the contraction's loop at
+/// position i of its output map). Returns its plan index, or -1 when its
+/// layout or map does not allow it.
+int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
+                        OpOperand &operand, AffineMap outMap) {
+  Value value = operand.get();
+  if (!hasStaticLayout(value) ||
+      cast<MemRefType>(value.getType()).getElementTypeBitWidth() % 8 != 0)
+    return -1;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  auto memrefStrides = cast<MemRefType>(value.getType()).getStridesAndOffset().first;
+  SmallVector<int64_t> fused(map.getNumDims(), 0);
+  for (auto [expr, stride] : llvm::zip(map.getResults(), memrefStrides))
+    if (failed(addStrides(expr, stride, fused)))
+      return -1;
+  SmallVector<int64_t> strides(plan.ranges.size(), 0);
+  for (auto [i, stride] : llvm::enumerate(fused))
+    strides[outMap.getDimPosition(i)] = stride;
+  // Whole vectors along N, contiguous.
+  if (strides[plan.n] > 1)
+    return -1;
+  plan.operands.push_back(value);
+  plan.strides.push_back(std::move(strides));
+  return plan.operands.size() - 1;
+}
+
+/// `op` as a fused op of the plan: a prologue (`accumulator` null; its
+/// output is the contraction's, which it writes and does not read) or an
+/// epilogue (reading `accumulator`, the contraction's output, with an
+/// identity map; its own output is stored). Fails, leaving the plan as it
+/// was, if an operand cannot be addressed by the kernel.
+std::optional<FusedOp> fuse(KernelPlan &plan, linalg::LinalgOp op,
+                            AffineMap outMap, Value accumulator) {
+  KernelPlan before = plan;
+  FusedOp fused{op, {}};
+  for (OpOperand &operand : op->getOpOperands()) {
+    bool isAccumulator = accumulator ? operand.get() == accumulator
+                                     : op.isDpsInit(&operand);
+    if (isAccumulator && accumulator &&
+        !op.getMatchingIndexingMap(&operand).isIdentity())
+      break;
+    if (!isAccumulator && isScalar(operand.get().getType())) {
+      fused.operands.push_back(kScalarOperand); // a fill's value
+      continue;
+    }
+    int64_t index = isAccumulator ? kAccumulator
+                                  : addFusedOperand(plan, op, operand, outMap);
+    if (!isAccumulator && index < 0)
+      break;
+    fused.operands.push_back(index);
+  }
+  if (fused.operands.size() != op->getNumOperands()) {
+    plan = std::move(before);
+    return std::nullopt;
+  }
+  return fused;
+}
+
+/// Whether nothing but `allowed` reads or writes `value` or a view of it.
+bool isOnlyUsedBy(Value value, ArrayRef<Operation *> allowed) {
+  for (Operation *user : value.getUsers()) {
+    if (llvm::is_contained(allowed, user) || isa<memref::DeallocOp>(user))
+      continue;
+    auto view = dyn_cast<ViewLikeOpInterface>(user);
+    if (!view || view.getViewSource() != value ||
+        !llvm::all_of(user->getResults(), [&](Value result) {
+          return isOnlyUsedBy(result, allowed);
+        }))
+      return false;
+  }
+  return true;
+}
+
+/// Fuses the contraction's neighbours into its kernel where they allow it:
+/// the op just before it that writes its whole output from other values
+/// (its start: a bias, a fill) and the op just after it that reads the
+/// output element by element into another buffer (a requantization), when
+/// nothing else reads the output buffer.
+void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
+  Value out = op.getDpsInitOperand(0)->get();
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  auto prologue = dyn_cast_or_null<linalg::LinalgOp>(
+      getAdjacentMemoryOp(op, /*after=*/false));
+  if (isElementwiseOverOutput(prologue, op, plan) &&
+      prologue.getDpsInitOperand(0)->get() == out &&
+      prologue.getMatchingIndexingMap(prologue.getDpsInitOperand(0)).isIdentity() &&
+      prologue.getMatchingBlockArgument(prologue.getDpsInitOperand(0)).use_empty() &&
+      !llvm::is_contained(prologue.getDpsInputs(), out))
+    plan.prologue = fuse(plan, prologue, outMap, /*accumulator=*/nullptr);
+
+  auto epilogue = dyn_cast_or_null<linalg::LinalgOp>(
+      getAdjacentMemoryOp(op, /*after=*/true));
+  if (!isElementwiseOverOutput(epilogue, op, plan) ||
+      epilogue.getDpsInitOperand(0)->get() == out ||
+      !epilogue.getMatchingBlockArgument(epilogue.getDpsInitOperand(0)).use_empty() ||
+      !llvm::is_contained(epilogue.getDpsInputs(), out))
+    return;
+  // The output's buffer must be this kernel's alone: the allocation its
+  // views come from (not an argument), read by nothing else.
+  Value root = out;
+  while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
+    root = view.getViewSource();
+  SmallVector<Operation *> users = {op, epilogue};
+  if (plan.prologue)
+    users.push_back(plan.prologue->op);
+  if (!root.getDefiningOp<memref::AllocOp>() || !isOnlyUsedBy(root, users))
+    return;
+  plan.epilogue = fuse(plan, epilogue, outMap, /*accumulator=*/out);
+}
+
 /// `value` as a flat unit-stride buffer of the same elements.
 Value flatten(OpBuilder &b, Location loc, Value value) {
   auto type = cast<MemRefType>(value.getType());
@@ -304,6 +475,10 @@ Value flatten(OpBuilder &b, Location loc, Value value) {
       b, loc, flatType, metadata.getBaseBuffer(), offset, {extent}, {1});
 }
 
+/// Per operand, its vectors (or broadcast elements) by tile position.
+using OperandCache =
+    SmallVector<DenseMap<std::pair<int64_t, int64_t>, Value>>;
+
 /// Emits the kernel of one contraction at the builder's insertion point.
 class KernelEmitter {
 public:
@@ -311,8 +486,8 @@ public:
                 const RegisterBlock &block)
       : b(b), loc(op.getLoc()), op(op),
         useFMA(isFloatMultiplyAdd(op)), plan(plan), block(block),
-        iv(plan.ranges.size(), b.getIndexAttr(0)) {
-    for (Value operand : op->getOperands())
+        iv(plan.ranges.size(), b.getIndexAttr(0)), out(plan.numInputs) {
+    for (Value operand : plan.operands)
       buffers.push_back(flatten(b, loc, operand));
   }
 
@@ -382,20 +557,96 @@ private:
   }
 
   /// One register tile: `rows` x `vectors` accumulators, the last vector of
-  /// each row holding `lastLanes` elements.
+  /// each row holding `lastLanes` elements. They start as the output's
+  /// elements or the prologue's values, and end stored, or as the
+  /// epilogue's values stored to its output.
   void emitTile(int64_t rows, int64_t vectors, int64_t lastLanes) {
     tileRows = rows;
     tileVectors = vectors;
     tileLastLanes = lastLanes;
-    const unsigned out = buffers.size() - 1;
+    OperandCache cache(buffers.size());
     SmallVector<Value> accs;
     for (int64_t i = 0; i < rows; ++i)
       for (int64_t j = 0; j < vectors; ++j)
-        accs.push_back(loadVector(b, out, i, j));
+        accs.push_back(plan.prologue
+                           ? emitFusedBody(b, *plan.prologue, i, j, {}, cache)
+                           : loadVector(b, out, i, j));
     accs = emitReductionLoops(b, 0, accs);
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < vectors; ++j)
-        storeVector(b, accs[i * vectors + j], out, i, j);
+    for (int64_t i = 0; i < rows; ++i) {
+      for (int64_t j = 0; j < vectors; ++j) {
+        Value acc = accs[i * vectors + j];
+        if (!plan.epilogue) {
+          storeVector(b, acc, out, i, j);
+          continue;
+        }
+        const FusedOp &epilogue = *plan.epilogue;
+        linalg::LinalgOp epilogueOp = epilogue.op;
+        unsigned result = epilogue.operands[epilogueOp.getNumDpsInputs()];
+        storeVector(b, emitFusedBody(b, epilogue, i, j, acc, cache), result, i, j);
+      }
+    }
+  }
+
+  /// The body of a fused op on vectors at row `i`, vector `j` of the tile.
+  Value emitFusedBody(OpBuilder &builder, const FusedOp &fused, int64_t i,
+                      int64_t j, Value acc, OperandCache &cache) {
+    linalg::LinalgOp op = fused.op;
+    Block *body = op.getBlock();
+    IRMapping vectors;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value arg = op.getMatchingBlockArgument(&operand);
+      int64_t k = fused.operands[operand.getOperandNumber()];
+      if (arg.use_empty())
+        continue;
+      if (k == kAccumulator)
+        vectors.map(arg, acc);
+      else if (k == kScalarOperand)
+        vectors.map(arg, vector::BroadcastOp::create(
+                             builder, loc, vectorOf(operand.get().getType()),
+                             operand.get()));
+      else
+        vectors.map(arg, operandAt(builder, k, i, j, cache));
+    }
+    return emitBodyOnVectors(builder, body, vectors);
+  }
+
+  /// Clones the scalar ops of `body` as ops on vectors, with `vectors`
+  /// mapping its arguments (values from outside are broadcast); returns the
+  /// vector its terminator yields.
+  Value emitBodyOnVectors(OpBuilder &builder, Block *body, IRMapping &vectors) {
+    for (Operation &scalar : body->without_terminator()) {
+      for (Value operand : scalar.getOperands())
+        if (!vectors.contains(operand))
+          vectors.map(operand,
+                      vector::BroadcastOp::create(
+                          builder, loc, vectorOf(operand.getType()), operand));
+      Operation *vectorOp = builder.clone(scalar, vectors);
+      Value result = vectorOp->getResult(0);
+      result.setType(vectorOf(result.getType()));
+    }
+    Value yielded = body->getTerminator()->getOperand(0);
+    if (Value vector = vectors.lookupOrNull(yielded))
+      return vector;
+    // A value from outside the body (a fill's constant).
+    return vector::BroadcastOp::create(builder, loc, vectorOf(yielded.getType()),
+                                       yielded);
+  }
+
+  /// Operand `k` at row `i`, vector `j` of the tile: a vector if it walks N,
+  /// else its element broadcast; loaded once per tile position.
+  Value operandAt(OpBuilder &builder, unsigned k, int64_t i, int64_t j,
+                  OperandCache &cache) {
+    bool walksN = plan.walks(k, plan.n);
+    bool walksM = plan.m && plan.walks(k, *plan.m);
+    std::pair<int64_t, int64_t> key(walksM ? i : 0, walksN ? j : 0);
+    Value &value = cache[k][key];
+    if (!value)
+      value = walksN ? loadVector(builder, k, key.first, key.second)
+                     : vector::BroadcastOp::create(
+                           builder, loc, vectorTypeOf(k),
+                           memref::LoadOp::create(builder, loc, buffers[k],
+                                                  indexAt(builder, k, key.first, 0)));
+    return value;
   }
 
   /// The reduction loops, carrying the accumulators; returns their values
@@ -426,36 +677,25 @@ private:
   /// point: one vector.fma for a contraction, else the body on vectors.
   SmallVector<Value> emitStep(OpBuilder &builder, ValueRange accs) {
     SmallVector<Value> result;
-    SmallVector<DenseMap<std::pair<int64_t, int64_t>, Value>> cache(buffers.size());
-    auto operandAt = [&](unsigned k, int64_t i, int64_t j) {
-      bool walksN = plan.walks(k, plan.n);
-      bool walksM = plan.m && plan.walks(k, *plan.m);
-      std::pair<int64_t, int64_t> key(walksM ? i : 0, walksN ? j : 0);
-      Value &value = cache[k][key];
-      if (!value)
-        value = walksN ? loadVector(builder, k, key.first, key.second)
-                       : vector::BroadcastOp::create(
-                             builder, loc, vectorTypeOf(k),
-                             memref::LoadOp::create(
-                                 builder, loc, buffers[k],
-                                 indexAt(builder, k, key.first, 0)));
-      return value;
-    };
+    OperandCache cache(buffers.size());
     Block *body = op.getBlock();
     for (int64_t i = 0; i < tileRows; ++i) {
       for (int64_t j = 0; j < tileVectors; ++j) {
         Value acc = accs[i * tileVectors + j];
         if (useFMA) {
           result.push_back(vector::FMAOp::create(
-              builder, loc, operandAt(0, i, j), operandAt(1, i, j), acc));
+              builder, loc, operandAt(builder, 0, i, j, cache),
+              operandAt(builder, 1, i, j, cache), acc));
           continue;
         }
         if (plan.dot4 != Dot4::None) {
           // Lane l += the dot product of bytes 4l..4l+3 of the activations
           // (u8 for vpdpbusd, s8 for sdot) and of the weights (s8).
           auto bytes = VectorType::get({4 * block.lanes}, builder.getI8Type());
-          Value a = vector::BitCastOp::create(builder, loc, bytes, operandAt(0, i, j));
-          Value w = vector::BitCastOp::create(builder, loc, bytes, operandAt(1, i, j));
+          Value a = vector::BitCastOp::create(builder, loc, bytes,
+                                              operandAt(builder, 0, i, j, cache));
+          Value w = vector::BitCastOp::create(builder, loc, bytes,
+                                              operandAt(builder, 1, i, j, cache));
           StringRef intrinsic = plan.dot4 == Dot4::U8S8
                                     ? "llvm.x86.avx512.vpdpbusd.512"
                                     : "llvm.aarch64.neon.sdot.v4i32.v16i8";
@@ -470,19 +710,9 @@ private:
         for (OpOperand *input : op.getDpsInputOperands())
           if (!op.getMatchingBlockArgument(input).use_empty())
             vectors.map(op.getMatchingBlockArgument(input),
-                        operandAt(input->getOperandNumber(), i, j));
+                        operandAt(builder, input->getOperandNumber(), i, j, cache));
         vectors.map(body->getArguments().back(), acc);
-        for (Operation &scalar : body->without_terminator()) {
-          for (Value operand : scalar.getOperands())
-            if (!vectors.contains(operand))
-              vectors.map(operand,
-                          vector::BroadcastOp::create(
-                              builder, loc, vectorOf(operand.getType()), operand));
-          Operation *vectorOp = builder.clone(scalar, vectors);
-          Value result = vectorOp->getResult(0);
-          result.setType(vectorOf(result.getType()));
-        }
-        result.push_back(vectors.lookup(body->getTerminator()->getOperand(0)));
+        result.push_back(emitBodyOnVectors(builder, body, vectors));
       }
     }
     return result;
@@ -501,7 +731,7 @@ private:
   /// Bytes of one element of the operands that walk N (the widest).
   int64_t getNWalkingBytes() const {
     unsigned bits = 8;
-    for (unsigned k = 0; k + 1 < buffers.size(); ++k)
+    for (unsigned k = 0; k < plan.numInputs; ++k)
       if (plan.walks(k, plan.n))
         bits = std::max(bits, vectorTypeOf(k).getElementTypeBitWidth());
     return bits / 8;
@@ -595,9 +825,10 @@ private:
   bool useFMA; // float contractions; other bodies run on vectors as they are
   const KernelPlan &plan;
   RegisterBlock block;
-  SmallVector<Value, 3> buffers;        // inputs..., out, flattened
+  SmallVector<Value, 3> buffers;        // the plan's operands, flattened
   SmallVector<OpFoldResult> iv;         // current value of each loop
   int64_t tileRows = 0, tileVectors = 0, tileLastLanes = 0;
+  unsigned out; // the contraction's output among the buffers
 };
 
 struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
@@ -621,8 +852,14 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     // A tile no wider than the output: short rows use fewer vectors.
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));
-    rewriter.setInsertionPoint(op);
+    fuseNeighbours(op, *plan);
+    // Where every operand is defined: only ops without memory effects lie
+    // between the contraction and its epilogue.
+    rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
     KernelEmitter(rewriter, op, *plan, block).emit();
+    for (const std::optional<FusedOp> &fused : {plan->prologue, plan->epilogue})
+      if (fused)
+        rewriter.eraseOp(fused->op);
     rewriter.eraseOp(op);
     return success();
   }

@@ -50,22 +50,29 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  // CSE first: a slice written in place is copied onto an identical view of
+  // itself, which canonicalization then erases.
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+  // Kernels for contractions (matrix products, convolutions, pooling
+  // windows): register-blocked vector loops, 8 rows x 2 vectors of
+  // accumulators with 32 vector registers (AVX-512, NEON), 6 x 2 with 16
+  // (AVX2). A kernel takes in the element-wise ops that start and finish its
+  // output when nothing else reads that buffer, which the graph function
+  // shows; and before the workspace plan, which must see a kernel's reads
+  // and writes in one loop nest.
+  ContractionKernelsPassOptions kernels;
+  kernels.vectorBits = options.vectorBits;
+  kernels.rows = options.vectorBits == 256 ? 6 : 8;
+  pm.addNestedPass<func::FuncOp>(createContractionKernelsPass(kernels));
   pm.addPass(createPlanWorkspacePass());
   // One function per node: LLVM's loop passes are quadratic in the loops of
   // a function, and the function passes below run in parallel.
   pm.addPass(createOutlineNodesPass());
 
-  // Kernels. Contractions (matrix products, convolution taps) get
-  // register-blocked vector kernels: 8 rows x 2 vectors of accumulators
-  // with 32 vector registers (AVX-512, NEON), 6 x 2 with 16 (AVX2).
-  // Everything else gets the baseline strategy: innermost loop parallel and
-  // contiguous, tiled by the vector length and vectorized.
-  ContractionKernelsPassOptions kernels;
-  kernels.vectorBits = options.vectorBits;
-  kernels.rows = options.vectorBits == 256 ? 6 : 8;
+  // Everything but the contractions gets the baseline strategy: innermost
+  // loop parallel and contiguous, tiled by the vector length and vectorized.
   OpPassManager &nodes = pm.nest<func::FuncOp>();
-  nodes.addPass(createContractionKernelsPass(kernels));
   nodes.addPass(createVectorizableLoopOrderPass());
   nodes.addPass(createVectorizePass({options.vectorBits}));
   nodes.addPass(createLowerTableLookupsPass({options.bytePermute}));

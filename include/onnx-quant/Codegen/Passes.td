@@ -118,6 +118,14 @@ def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
     read as two contiguous loads and a shuffle; larger strides are left to
     the baseline.
 
+    The element-wise op just before the kernel that writes its whole output
+    from other values (a bias broadcast, a fill) and the one just after it
+    that reads the output element by element into another buffer (a
+    requantization) are fused: the accumulators start as the first one's
+    values and the second one's body runs on them in registers, its result
+    stored instead. The second one only when the output is an allocation
+    nothing else reads; run it before outlining and workspace planning.
+
     This is the target kernel stage of the float path; packing and the int8
     dot-product instructions refine it. Other ops are left to
     `onnxq-vectorizable-loop-order` and `onnxq-vectorize`.

@@ -57,25 +57,32 @@ std::optional<WindowGeometry> getConvGeometry(ConvLikeOp op, Value x, Value w,
 using WindowStep =
     function_ref<Value(OpBuilder &, Location, Value input, Value weight, Value acc)>;
 
+/// What becomes of a convolution's accumulator (N, G, F/G, ...) before it
+/// takes the result's shape (a requantization); null: nothing.
+using ConvolutionEpilogue =
+    function_ref<Value(OpBuilder &, Location, Value accumulator)>;
+
 /// The windowed contraction of the grouped `input` (N, G, C', I...) with the
-/// grouped `weights` (G, F/G, C', K...) into `resultType` (N, F, O...), each
-/// output starting from its filter's element of `perFilter` (F) (zero when
-/// null): one `linalg.generic` over loops (n, g, f, o..., c, k...) reading
-/// the input at `o * stride + k * dilation`, each step `step`. With stride 1,
-/// a map whose rows are short for vectors of `vectorBits` bits (0: none) is
-/// computed over the padded width, its last two o loops one.
+/// grouped `weights` (G, F/G, C', K...) into `resultType`'s shape (N, F,
+/// O...), each output starting from its filter's element of `perFilter` (F)
+/// (zero when null): one `linalg.generic` over loops (n, g, f, o..., c, k...)
+/// reading the input at `o * stride + k * dilation`, each step `step`, then
+/// `epilogue` on the accumulator in the contraction's own shape. With stride
+/// 1, a map whose rows are short for vectors of `vectorBits` bits (0: none)
+/// is computed over the padded width, its last two o loops one.
 Value convolveGrouped(OpBuilder &b, Location loc, Value input, Value weights,
                       RankedTensorType resultType, Value perFilter,
                       int64_t group, const WindowGeometry &g,
-                      unsigned vectorBits, WindowStep step);
+                      unsigned vectorBits, WindowStep step,
+                      ConvolutionEpilogue epilogue = nullptr);
 
 /// The convolution of the padded input `x` (N, C, I...) with the filters `w`
-/// (F, C/group, K...) into `resultType` (N, F, O...), from `perFilter` as
-/// convolveGrouped; any number of spatial dims.
+/// (F, C/group, K...) into `resultType` (N, F, O...), from `perFilter` and
+/// with `epilogue` as convolveGrouped; any number of spatial dims.
 Value convolve(OpBuilder &b, Location loc, Value x, Value w,
                RankedTensorType resultType, Value perFilter, int64_t group,
                const WindowGeometry &g, unsigned vectorBits,
-               MultiplyAdd step = {});
+               MultiplyAdd step = {}, ConvolutionEpilogue epilogue = nullptr);
 
 } // namespace mlir::onnxq
 

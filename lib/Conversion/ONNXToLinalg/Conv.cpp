@@ -117,14 +117,15 @@ RankedTensorType collapseFrom(RankedTensorType type, int64_t first) {
   return RankedTensorType::get(shape, type.getElementType());
 }
 
-/// The accumulator's start: `perFilter` (F) broadcast along dim 1 of `type`
-/// (N, F, O...), or zero.
+/// The accumulator's start, of the grouped `type` (N, G, F/G, ...): the
+/// filter's element of `perFilter` (F), or zero.
 Value createConvolutionInit(OpBuilder &b, Location loc, RankedTensorType type,
                             Value perFilter) {
   if (!perFilter)
     return createFilled(b, loc, type, 0.0);
   SmallVector<int64_t> broadcastable(type.getRank() - 1, 1);
   broadcastable[0] = type.getDimSize(1);
+  broadcastable[1] = type.getDimSize(2);
   Value filters = reshapeTo(
       b, loc, perFilter, RankedTensorType::get(broadcastable, type.getElementType()));
   return createElementwise(b, loc, type, filters,
@@ -139,7 +140,7 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
                                    Value weights, RankedTensorType resultType,
                                    Value perFilter, int64_t group,
                                    const WindowGeometry &g, unsigned vectorBits,
-                                   WindowStep step) {
+                                   WindowStep step, ConvolutionEpilogue epilogue) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t spatial = g.kernel.size();
   int64_t pitch = getFlatRowPitch(inputType, resultType, g, vectorBits);
@@ -147,15 +148,15 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
   // rows and columns.
   int64_t kept = pitch ? spatial - 2 : spatial;
 
-  SmallVector<int64_t> accShape(resultType.getShape());
+  // The contraction's output (N, G, F/G, O...): flattened, the last two O
+  // become the flat positions up to the last row's last real column.
+  SmallVector<int64_t> outShape = {resultType.getDimSize(0), group,
+                                   resultType.getDimSize(1) / group};
+  outShape.append(resultType.getShape().begin() + 2,
+                  resultType.getShape().begin() + 2 + kept);
   if (pitch)
-    accShape.back() = pitch;
-  auto accType = RankedTensorType::get(accShape, resultType.getElementType());
-  SmallVector<int64_t> groupedShape = {accShape[0], group, accShape[1] / group};
-  groupedShape.append(accShape.begin() + 2, accShape.end());
-  auto groupedType = RankedTensorType::get(groupedShape, accType.getElementType());
-  Value acc = reshapeTo(b, loc, createConvolutionInit(b, loc, accType, perFilter),
-                        groupedType);
+    outShape.push_back((g.output[spatial - 2] - 1) * pitch + g.output[spatial - 1]);
+  auto outType = RankedTensorType::get(outShape, resultType.getElementType());
 
   // Loops (n, g, f, o..., c, k...): every tap and input channel accumulates
   // into the same output element, so the kernel keeps its accumulators in
@@ -178,7 +179,6 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
       maps.output.push_back(o);
     }
   }
-  Value target = acc;
   if (pitch) {
     AffineExpr p = dim(3 + kept);
     AffineExpr kh = dim(firstChannel + spatial - 1), kw = dim(firstChannel + spatial);
@@ -186,47 +186,54 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
                          kw * g.dilations[spatial - 1]);
     maps.output.push_back(p);
     input = reshapeTo(b, loc, input, collapseFrom(inputType, 3 + kept));
-    acc = reshapeTo(b, loc, acc, collapseFrom(groupedType, 3 + kept));
-    // The flat positions up to the last row's last real column.
-    SmallVector<OpFoldResult> offsets(3 + kept + 1, b.getIndexAttr(0)),
-        sizes, strides(3 + kept + 1, b.getIndexAttr(1));
-    for (int64_t size : cast<RankedTensorType>(acc.getType()).getShape())
-      sizes.push_back(b.getIndexAttr(size));
-    sizes.back() = b.getIndexAttr((g.output[spatial - 2] - 1) * pitch +
-                                  g.output[spatial - 1]);
-    target = tensor::ExtractSliceOp::create(b, loc, acc, offsets, sizes, strides);
   }
   Value result =
       linalg::GenericOp::create(
-          b, loc, TypeRange{target.getType()}, ValueRange{input, weights},
-          ValueRange{target}, maps.getMaps(loops, ctx),
-          getIteratorTypes(loops, maps.reduced),
+          b, loc, TypeRange{outType}, ValueRange{input, weights},
+          ValueRange{createConvolutionInit(b, loc, outType, perFilter)},
+          maps.getMaps(loops, ctx), getIteratorTypes(loops, maps.reduced),
           [&](OpBuilder &nb, Location l, ValueRange args) {
             linalg::YieldOp::create(nb, l, step(nb, l, args[0], args[1], args[2]));
           })
           .getResult(0);
+  if (epilogue)
+    result = epilogue(b, loc, result);
+  Type elementType = cast<RankedTensorType>(result.getType()).getElementType();
+  auto finalType = RankedTensorType::get(resultType.getShape(), elementType);
   if (!pitch)
-    return reshapeTo(b, loc, result, resultType);
+    return reshapeTo(b, loc, result, finalType);
 
-  // Back to (N, F, O..., OH, Wp), less the columns past OW.
-  auto flatSlice = cast<tensor::ExtractSliceOp>(target.getDefiningOp());
-  result = tensor::InsertSliceOp::create(b, loc, result, acc,
-                                         flatSlice.getMixedOffsets(),
-                                         flatSlice.getMixedSizes(),
-                                         flatSlice.getMixedStrides());
-  result = reshapeTo(b, loc, result, accType);
-  SmallVector<OpFoldResult> offsets(accType.getRank(), b.getIndexAttr(0)),
-      strides(accType.getRank(), b.getIndexAttr(1)), sizes;
-  for (int64_t size : resultType.getShape())
-    sizes.push_back(b.getIndexAttr(size));
-  return tensor::ExtractSliceOp::create(b, loc, resultType, result, offsets, sizes,
-                                        strides);
+  // Back to (N, F, O..., OH, Wp) through a tensor as wide as the padded
+  // input (its columns past OW are never read), less those columns.
+  SmallVector<int64_t> wideShape(resultType.getShape());
+  wideShape.back() = pitch;
+  auto wideType = RankedTensorType::get(wideShape, elementType);
+  SmallVector<int64_t> flatShape(outShape);
+  flatShape.back() = g.output[spatial - 2] * pitch;
+  auto zeros = [&](int64_t rank) {
+    return SmallVector<OpFoldResult>(rank, b.getIndexAttr(0));
+  };
+  auto ones = [&](int64_t rank) {
+    return SmallVector<OpFoldResult>(rank, b.getIndexAttr(1));
+  };
+  auto sizesOf = [&](ArrayRef<int64_t> shape) {
+    return getAsIndexOpFoldResult(ctx, shape);
+  };
+  Value wide = createEmpty(b, loc, RankedTensorType::get(flatShape, elementType));
+  result = tensor::InsertSliceOp::create(b, loc, result, wide, zeros(outShape.size()),
+                                         sizesOf(outShape), ones(outShape.size()));
+  result = reshapeTo(b, loc, result, wideType);
+  return tensor::ExtractSliceOp::create(b, loc, finalType, result,
+                                        zeros(wideShape.size()),
+                                        sizesOf(resultType.getShape()),
+                                        ones(wideShape.size()));
 }
 
 Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
                             RankedTensorType resultType, Value perFilter,
                             int64_t group, const WindowGeometry &g,
-                            unsigned vectorBits, MultiplyAdd step) {
+                            unsigned vectorBits, MultiplyAdd step,
+                            ConvolutionEpilogue epilogue) {
   auto xType = cast<RankedTensorType>(x.getType());
   auto wType = cast<RankedTensorType>(w.getType());
   int64_t n = xType.getDimSize(0), f = wType.getDimSize(0),
@@ -243,7 +250,8 @@ Value mlir::onnxq::convolve(OpBuilder &b, Location loc, Value x, Value w,
   return convolveGrouped(b, loc, input, weights, resultType, perFilter, group, g,
                          vectorBits,
                          [&](OpBuilder &nb, Location l, Value a, Value k,
-                             Value acc) { return step.build(nb, l, a, k, acc); });
+                             Value acc) { return step.build(nb, l, a, k, acc); },
+                         epilogue);
 }
 
 void mlir::onnxq::populateConvToLinalgPatterns(const TypeConverter &converter,

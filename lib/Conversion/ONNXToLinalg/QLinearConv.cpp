@@ -233,7 +233,20 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
     Value initPerFilter =
         createConstant(rewriter, loc, RankedTensorType::get({filters}, i32), init);
     int64_t channels = wType.getDimSize(1);
-    Value acc;
+    // The requantization in the contraction's own shape (N, G, F/G, ...),
+    // one multiplier per filter, so the kernel stage can apply it to the
+    // accumulators in registers.
+    bool requantizable = true;
+    auto requantize = [&](OpBuilder &b, Location l, Value acc) -> Value {
+      auto accShape = cast<RankedTensorType>(acc.getType()).getShape();
+      FailureOr<Value> y = createRequantized(
+          b, l, acc, multipliers, /*axis=*/1, yq->zeroPoints[0],
+          getQuantizedRange(yType.getElementType()),
+          RankedTensorType::get(accShape, i8), mode, /*channelDims=*/2);
+      requantizable = succeeded(y);
+      return succeeded(y) ? *y : acc;
+    };
+    Value y;
     if (packing != Int8DotProduct::None) {
       bool toSigned = packing == Int8DotProduct::SDot;
       int64_t packed = llvm::divideCeil(channels, 4);
@@ -246,24 +259,21 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
           packWeightChannels(*weights, filters, channels, packed, window));
       Value input = packInputChannels(rewriter, loc, x, op.getGroup(), channels,
                                       packed, int8_t(xZeroPoint), toSigned);
-      acc = convolveGrouped(
+      y = convolveGrouped(
           rewriter, loc, input, packedWeights, accType, initPerFilter,
           op.getGroup(), *g, vectorBits,
           [&](OpBuilder &nb, Location l, Value a, Value w, Value sum) {
             return dot4(nb, l, a, w, sum, toSigned);
-          });
+          },
+          requantize);
     } else {
-      acc = convolve(rewriter, loc, x, w, accType, initPerFilter, op.getGroup(),
-                     *g, vectorBits, MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false});
+      y = convolve(rewriter, loc, x, w, accType, initPerFilter, op.getGroup(),
+                   *g, vectorBits, MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false},
+                   requantize);
     }
-
-    FailureOr<Value> y = createRequantized(
-        rewriter, loc, acc, multipliers, /*axis=*/1, yq->zeroPoints[0],
-        getQuantizedRange(yType.getElementType()),
-        RankedTensorType::get(yType.getShape(), i8), mode);
-    if (failed(y))
+    if (!requantizable)
       return rewriter.notifyMatchFailure(op, "scales give no requantization");
-    rewriter.replaceOp(op, *y);
+    rewriter.replaceOp(op, y);
     return success();
   }
 };

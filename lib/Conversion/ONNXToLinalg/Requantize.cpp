@@ -179,13 +179,21 @@ FailureOr<Value> mlir::onnxq::createRequantized(OpBuilder &b, Location loc,
                                                 int64_t axis, int64_t zeroPoint,
                                                 QuantizedRange range,
                                                 RankedTensorType resultType,
-                                                Requantization mode) {
+                                                Requantization mode,
+                                                int64_t channelDims) {
   if (llvm::any_of(multipliers, [](float m) { return !(m > 0) || !std::isfinite(m); }))
     return failure();
   bool perChannel = !llvm::all_equal(multipliers);
-  // Per-channel values broadcast along `axis`: shape (C, 1, ..., 1).
+  // Per-channel values broadcast along the channel dims: shape (C..., 1,
+  // ..., 1).
   SmallVector<int64_t> channelShape(resultType.getRank() - axis, 1);
   channelShape[0] = int64_t(multipliers.size());
+  if (channelDims > 1) {
+    for (int64_t d = 0; d < channelDims; ++d)
+      channelShape[d] = resultType.getDimSize(axis + d);
+    if (ShapedType::getNumElements(channelShape) != int64_t(multipliers.size()))
+      return failure();
+  }
   if (mode == Requantization::Float) {
     SmallVector<Value> inputs = {acc};
     if (perChannel)

@@ -90,14 +90,16 @@ Value emitRequantize(OpBuilder &b, Location loc, Value term, Value mantissa,
 
 /// The element-wise requantization of the i32 tensor `acc` into
 /// `resultType`, with one float32 multiplier for all elements or one per
-/// index of dimension `axis`, computed as `mode` says. Fails when a
-/// multiplier is not a positive finite float32 (or, for
+/// index of dimensions [`axis`, `axis` + `channelDims`) (row-major: the
+/// grouped filters (G, F/G) of a convolution are two), computed as `mode`
+/// says. Fails when a multiplier is not a positive finite float32 (or, for
 /// Requantization::Integer, has no Float32Multiplier form).
 FailureOr<Value> createRequantized(OpBuilder &b, Location loc, Value acc,
                                    ArrayRef<float> multipliers, int64_t axis,
                                    int64_t zeroPoint, QuantizedRange range,
                                    RankedTensorType resultType,
-                                   Requantization mode);
+                                   Requantization mode,
+                                   int64_t channelDims = 1);
 
 /// saturate(round_half_even(value) + zeroPoint) for the f32 `value` (the
 /// requantized value less the zero point), truncated to `resultType`.

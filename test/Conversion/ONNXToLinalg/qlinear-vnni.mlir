@@ -33,7 +33,7 @@
 // 128 * sum(w) added to the accumulator's start: bias 0 - 10 * sum(w) +
 // 128 * sum(w) = 118 * 15 = 1770 and 118 * 3 = 354.
 // SDOT-LABEL: func @packed
-// SDOT-DAG: arith.constant dense<[1770, 354]> : tensor<2xi32>
+// SDOT-DAG: arith.constant dense<{{\[\[}}1770, 354]]> : tensor<1x2xi32>
 // SDOT-DAG: %[[FLIP:.*]] = arith.constant -128 : i8
 // SDOT: arith.xori %{{.*}}, %[[FLIP]] : i8
 // SDOT: vector.bitcast

@@ -9,22 +9,24 @@
 // (100 - 10*3 = 70, -7 - 10*1 = -17), the input is padded with its zero
 // point, the taps multiply zero-extended u8 by sign-extended i8, and the
 // per-filter multipliers s_x * s_w / s_y = 0.125 = 1 * 2^-3 and
-// 0.1875 = 3 * 2^-4 are exact (mantissa, shift) pairs.
+// 0.1875 = 3 * 2^-4 are exact (mantissa, shift) pairs. The start and the
+// requantization run over the contraction's own (N, G, F/G, ...) shape, so
+// the kernel stage can fuse them into its registers.
 // CHECK-LABEL: func @qlinear_conv
-// CHECK-DAG: %[[SHIFT:.*]] = arith.constant dense<[3, 4]> : tensor<2xi64>
-// CHECK-DAG: %[[MANT:.*]] = arith.constant dense<[1, 3]> : tensor<2xi64>
-// CHECK-DAG: %[[INIT:.*]] = arith.constant dense<[70, -17]> : tensor<2xi32>
+// CHECK-DAG: %[[SHIFT:.*]] = arith.constant dense<{{\[\[}}3, 4]]> : tensor<1x2xi64>
+// CHECK-DAG: %[[MANT:.*]] = arith.constant dense<{{\[\[}}1, 3]]> : tensor<1x2xi64>
+// CHECK-DAG: %[[INIT:.*]] = arith.constant dense<{{\[\[}}70, -17]]> : tensor<1x2xi32>
 // CHECK-DAG: %[[PADV:.*]] = arith.constant 10 : i8
 // CHECK: tensor.pad %arg0
 // CHECK: tensor.yield %[[PADV]] : i8
-// CHECK: linalg.generic {{.*}} ins(%[[INIT]] : tensor<2xi32>)
+// CHECK: linalg.generic {{.*}} ins(%[[INIT]] : tensor<1x2xi32>) outs(%{{.*}} : tensor<1x1x2x5x5xi32>)
 // CHECK: linalg.generic
 // CHECK: ^bb0(%[[X:.*]]: i8, %[[W:.*]]: i8, %[[ACC:.*]]: i32):
 // CHECK-NEXT: %[[XE:.*]] = arith.extui %[[X]] : i8 to i32
 // CHECK-NEXT: %[[WE:.*]] = arith.extsi %[[W]] : i8 to i32
 // CHECK-NEXT: %[[P:.*]] = arith.muli %[[XE]], %[[WE]] : i32
 // CHECK-NEXT: arith.addi %[[ACC]], %[[P]] : i32
-// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[MANT]], %[[SHIFT]] : tensor<1x2x5x5xi32>, tensor<2xi64>, tensor<2xi64>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[MANT]], %[[SHIFT]] : tensor<1x1x2x5x5xi32>, tensor<1x2xi64>, tensor<1x2xi64>)
 // CHECK: math.ctlz
 // CHECK: arith.muli %{{.*}}, %{{.*}} : i64
 // CHECK: arith.trunci %{{.*}} : i64 to i8
@@ -34,11 +36,11 @@
 // range [0, 255] less the zero point 5 as clamp bounds, rounding half to
 // even, then the zero point.
 // FLOAT-LABEL: func @qlinear_conv
-// FLOAT-DAG: %[[M:.*]] = arith.constant dense<[1.250000e-01, 1.875000e-01]> : tensor<2xf32>
+// FLOAT-DAG: %[[M:.*]] = arith.constant dense<{{\[\[}}1.250000e-01, 1.875000e-01]]> : tensor<1x2xf32>
 // FLOAT-DAG: %[[LO:.*]] = arith.constant -5.000000e+00 : f32
 // FLOAT-DAG: %[[HI:.*]] = arith.constant 2.500000e+02 : f32
 // FLOAT-DAG: %[[ZP:.*]] = arith.constant 5 : i32
-// FLOAT: linalg.generic {{.*}} ins(%{{.*}}, %[[M]] : tensor<1x2x5x5xi32>, tensor<2xf32>)
+// FLOAT: linalg.generic {{.*}} ins(%{{.*}}, %[[M]] : tensor<1x1x2x5x5xi32>, tensor<1x2xf32>)
 // FLOAT-NEXT: ^bb0(%[[T:.*]]: i32, %[[S:.*]]: f32, %{{.*}}: i8):
 // FLOAT-NEXT: %[[F:.*]] = arith.sitofp %[[T]] : i32 to f32
 // FLOAT-NEXT: %[[P:.*]] = arith.mulf %[[F]], %[[S]] : f32
@@ -146,7 +148,7 @@ func.func @qlinear_add(%a: tensor<4xui8>, %b: tensor<4xui8>) -> tensor<4xui8> {
 // accumulator starts at bias - x_zp * sum(w) = 100 - 200 * 3 for a ui8 zero
 // point 200, and 100 - (-56) * 3 for an i8 -56 (the same byte).
 // CHECK-LABEL: func @qlinear_conv_zero_point_u8
-// CHECK: arith.constant dense<-500> : tensor<1xi32>
+// CHECK: arith.constant dense<-500> : tensor<1x1xi32>
 func.func @qlinear_conv_zero_point_u8(%x: tensor<1x1x2x2xui8>) -> tensor<1x1x2x2xui8> {
   %xs = onnx.Constant dense<0.5> : tensor<f32>
   %xz = onnx.Constant dense<200> : tensor<ui8>
@@ -161,7 +163,7 @@ func.func @qlinear_conv_zero_point_u8(%x: tensor<1x1x2x2xui8>) -> tensor<1x1x2x2
 }
 
 // CHECK-LABEL: func @qlinear_conv_zero_point_i8
-// CHECK: arith.constant dense<268> : tensor<1xi32>
+// CHECK: arith.constant dense<268> : tensor<1x1xi32>
 func.func @qlinear_conv_zero_point_i8(%x: tensor<1x1x2x2xi8>) -> tensor<1x1x2x2xi8> {
   %xs = onnx.Constant dense<0.5> : tensor<f32>
   %xz = onnx.Constant dense<-56> : tensor<i8>

@@ -1,0 +1,105 @@
+// RUN: onnx-quant-opt %s --onnxq-contraction-kernels="vector-bits=512 rows=8 vectors=2" --canonicalize --split-input-file | FileCheck %s
+
+// The element-wise ops that start and finish a contraction's output join its
+// kernel: the accumulators begin as the prologue's values (here each row's
+// bias, broadcast) instead of a load, and the epilogue (here a
+// requantization to i8) runs on them in registers, its result stored where
+// the accumulators would have been. The accumulator buffer, an allocation
+// nothing else reads, is then neither written nor read.
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#m = affine_map<(m, n) -> (m)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// CHECK-LABEL: func.func @fused
+// CHECK-DAG: %[[Y:.*]] = memref.reinterpret_cast %arg4 to offset: [0], sizes: [256], strides: [1]
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: memref.alloc
+// CHECK: %[[B0:.*]] = memref.load %arg2[%c0]
+// CHECK: %[[B0V:.*]] = vector.broadcast %[[B0]] : i32 to vector<16xi32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[B0V]], %{{.*}} = %[[B0V]],
+// CHECK-COUNT-16: arith.addi {{.*}} : vector<16xi32>
+// CHECK: scf.yield
+// CHECK: memref.load %arg3[%c0]
+// CHECK: arith.sitofp {{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: arith.mulf {{.*}} : vector<16xf32>
+// CHECK: arith.fptosi {{.*}} : vector<16xf32> to vector<16xi32>
+// CHECK: arith.trunci {{.*}} : vector<16xi32> to vector<16xi8>
+// CHECK: vector.store %{{.*}}, %[[Y]][%c0] : memref<256xi8, strided<[1]>>, vector<16xi8>
+// CHECK-COUNT-15: vector.store {{.*}} vector<16xi8>
+// CHECK-NOT: vector.store
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @fused(%a: memref<8x4xi8>, %b: memref<4x32xi8>, %bias: memref<8xi32>,
+                 %scale: memref<8xf32>, %y: memref<8x32xi8>) {
+  %acc = memref.alloc() : memref<8x32xi32>
+  linalg.generic {indexing_maps = [#m, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<8xi32>) outs(%acc : memref<8x32xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    linalg.yield %in : i32
+  }
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x4xi8>, memref<4x32xi8>) outs(%acc : memref<8x32xi32>) {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xe = arith.extui %x : i8 to i32
+    %we = arith.extsi %w : i8 to i32
+    %p = arith.muli %xe, %we : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  linalg.generic {indexing_maps = [#id, #m, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc, %scale : memref<8x32xi32>, memref<8xf32>) outs(%y : memref<8x32xi8>) {
+  ^bb0(%t: i32, %s: f32, %out: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %s : f32
+    %r = math.roundeven %m : f32
+    %i = arith.fptosi %r : f32 to i32
+    %q = arith.trunci %i : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x32xi32>
+  return
+}
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// A fill starts the accumulators as its value, broadcast. The output is read
+// again after the element-wise op (returned here through a copy), so that op
+// stays a loop of its own and the accumulators are stored.
+// CHECK-LABEL: func.func @shared_output
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-DAG: %[[ALLOC:.*]] = memref.alloc() : memref<8x32xf32>
+// CHECK-DAG: %[[ACC:.*]] = memref.reinterpret_cast %[[ALLOC]] to offset: [0], sizes: [256], strides: [1]
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]],
+// CHECK-COUNT-16: vector.store %{{.*}}, %[[ACC]]
+// CHECK: linalg.generic {{.*}} ins(%[[ALLOC]] : memref<8x32xf32>)
+// CHECK: linalg.copy ins(%[[ALLOC]]
+func.func @shared_output(%a: memref<8x4xf32>, %b: memref<4x32xf32>, %y: memref<8x32xf32>,
+                         %z: memref<8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<8x32xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<8x32xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x4xf32>, memref<4x32xf32>) outs(%acc : memref<8x32xf32>) {
+  ^bb0(%x: f32, %w: f32, %s: f32):
+    %p = arith.mulf %x, %w : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<8x32xf32>) outs(%y : memref<8x32xf32>) {
+  ^bb0(%t: f32, %out: f32):
+    %r = arith.maximumf %t, %zero : f32
+    linalg.yield %r : f32
+  }
+  linalg.copy ins(%acc : memref<8x32xf32>) outs(%z : memref<8x32xf32>)
+  return
+}
