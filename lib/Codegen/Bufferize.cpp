@@ -68,11 +68,33 @@ void flattenEmptyInterface(func::FuncOp func) {
   func.setType(FunctionType::get(func.getContext(), inputs, results));
 }
 
+/// One tensor.empty per use. CSE merges equal ones, and one-shot
+/// bufferization then hands their users one allocation in turn; the
+/// workspace plan shares memory by liveness anyway, and an allocation that
+/// one op chain uses alone can stay in the registers of its kernel
+/// (onnxq-contraction-kernels).
+void splitEmptyTensors(func::FuncOp func) {
+  SmallVector<tensor::EmptyOp> empties;
+  func.walk([&](tensor::EmptyOp empty) { empties.push_back(empty); });
+  for (tensor::EmptyOp empty : empties) {
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : empty->getUses())
+      uses.push_back(&use);
+    if (uses.size() < 2)
+      continue;
+    OpBuilder b(empty);
+    for (OpOperand *use : llvm::drop_begin(uses))
+      use->set(b.clone(*empty)->getResult(0));
+  }
+}
+
 struct BufferizePass
     : onnxq::impl::BufferizePassBase<BufferizePass> {
   void runOnOperation() override {
-    for (auto func : getOperation().getOps<func::FuncOp>())
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
       flattenEmptyInterface(func);
+      splitEmptyTensors(func);
+    }
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.setFunctionBoundaryTypeConversion(

@@ -93,11 +93,17 @@ struct KernelPlan {
   SmallVector<Value> operands;
   unsigned numInputs;               // the contraction's; its output is next
   unsigned n;                       // output's contiguous loop: vector lanes
+  /// The loops merged into N, each with N's extent before: an operand
+  /// continues N along it if its stride there is that extent x its N stride.
+  SmallVector<std::pair<unsigned, int64_t>> mergedIntoN;
   std::optional<unsigned> m;        // register rows
   SmallVector<unsigned> outer;      // the other parallel loops
   SmallVector<unsigned> reductions;
   Dot4 dot4 = Dot4::None;           // packed byte dot products
   std::optional<FusedOp> prologue, epilogue;
+  /// Deallocations between the fused ops: after the kernel, which reads
+  /// its inputs where the epilogue was.
+  SmallVector<Operation *> deallocs;
 
   bool walks(unsigned operand, unsigned loop) const {
     return strides[operand][loop] != 0;
@@ -129,6 +135,7 @@ void collapseIntoN(KernelPlan &plan, ArrayRef<unsigned> parallel) {
             return strides[loop] != plan.ranges[plan.n] * strides[plan.n];
           }))
         continue;
+      plan.mergedIntoN.emplace_back(loop, plan.ranges[plan.n]);
       plan.ranges[plan.n] *= plan.ranges[loop];
       plan.ranges[loop] = 1;
       changed = true;
@@ -316,12 +323,19 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   return plan;
 }
 
-/// The nearest op before (or after) `op` in its block that touches memory.
-Operation *getAdjacentMemoryOp(Operation *op, bool after) {
+/// The nearest op before (or after) `op` in its block that reads or writes
+/// memory, past allocations and deallocations (collected in `deallocs`:
+/// they move after the kernel).
+Operation *getAdjacentMemoryOp(Operation *op, bool after,
+                               SmallVectorImpl<Operation *> &deallocs) {
   for (Operation *other = after ? op->getNextNode() : op->getPrevNode(); other;
-       other = after ? other->getNextNode() : other->getPrevNode())
-    if (!isMemoryEffectFree(other))
+       other = after ? other->getNextNode() : other->getPrevNode()) {
+    if (isa<memref::DeallocOp>(other))
+      deallocs.push_back(other);
+    else if (!isMemoryEffectFree(other) &&
+             !hasSingleEffect<MemoryEffects::Allocate>(other))
       return other;
+  }
   return nullptr;
 }
 
@@ -368,8 +382,11 @@ int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
   SmallVector<int64_t> strides(plan.ranges.size(), 0);
   for (auto [i, stride] : llvm::enumerate(fused))
     strides[outMap.getDimPosition(i)] = stride;
-  // Whole vectors along N, contiguous.
-  if (strides[plan.n] > 1)
+  // Whole vectors along N, contiguous, across the loops merged into it.
+  if (strides[plan.n] > 1 ||
+      llvm::any_of(plan.mergedIntoN, [&](std::pair<unsigned, int64_t> merged) {
+        return strides[merged.first] != merged.second * strides[plan.n];
+      }))
     return -1;
   plan.operands.push_back(value);
   plan.strides.push_back(std::move(strides));
@@ -408,7 +425,15 @@ std::optional<FusedOp> fuse(KernelPlan &plan, linalg::LinalgOp op,
   return fused;
 }
 
-/// Whether nothing but `allowed` reads or writes `value` or a view of it.
+/// The value `value` is a view of (through any number of views), or itself.
+Value getAllocation(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether nothing but `allowed` (and deallocations) uses `value` or a view
+/// of it.
 bool isOnlyUsedBy(Value value, ArrayRef<Operation *> allowed) {
   for (Operation *user : value.getUsers()) {
     if (llvm::is_contained(allowed, user) || isa<memref::DeallocOp>(user))
@@ -431,33 +456,37 @@ bool isOnlyUsedBy(Value value, ArrayRef<Operation *> allowed) {
 void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
   Value out = op.getDpsInitOperand(0)->get();
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  SmallVector<Operation *> deallocs;
   auto prologue = dyn_cast_or_null<linalg::LinalgOp>(
-      getAdjacentMemoryOp(op, /*after=*/false));
+      getAdjacentMemoryOp(op, /*after=*/false, deallocs));
   if (isElementwiseOverOutput(prologue, op, plan) &&
       prologue.getDpsInitOperand(0)->get() == out &&
       prologue.getMatchingIndexingMap(prologue.getDpsInitOperand(0)).isIdentity() &&
       prologue.getMatchingBlockArgument(prologue.getDpsInitOperand(0)).use_empty() &&
       !llvm::is_contained(prologue.getDpsInputs(), out))
     plan.prologue = fuse(plan, prologue, outMap, /*accumulator=*/nullptr);
+  if (plan.prologue)
+    plan.deallocs.append(deallocs);
+  deallocs.clear();
 
   auto epilogue = dyn_cast_or_null<linalg::LinalgOp>(
-      getAdjacentMemoryOp(op, /*after=*/true));
+      getAdjacentMemoryOp(op, /*after=*/true, deallocs));
   if (!isElementwiseOverOutput(epilogue, op, plan) ||
       epilogue.getDpsInitOperand(0)->get() == out ||
       !epilogue.getMatchingBlockArgument(epilogue.getDpsInitOperand(0)).use_empty() ||
       !llvm::is_contained(epilogue.getDpsInputs(), out))
     return;
-  // The output's buffer must be this kernel's alone: the allocation its
-  // views come from (not an argument), read by nothing else.
-  Value root = out;
-  while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
-    root = view.getViewSource();
+  // The output's buffer must be this kernel's alone: an allocation (not an
+  // argument) that nothing else uses.
+  Value root = getAllocation(out);
   SmallVector<Operation *> users = {op, epilogue};
   if (plan.prologue)
     users.push_back(plan.prologue->op);
   if (!root.getDefiningOp<memref::AllocOp>() || !isOnlyUsedBy(root, users))
     return;
   plan.epilogue = fuse(plan, epilogue, outMap, /*accumulator=*/out);
+  if (plan.epilogue)
+    plan.deallocs.append(deallocs);
 }
 
 /// `value` as a flat unit-stride buffer of the same elements.
@@ -813,7 +842,23 @@ private:
   void storeVector(OpBuilder &builder, Value value, unsigned k, int64_t i,
                    int64_t j) {
     Value index = indexAt(builder, k, i, j);
-    if (Value mask = maskOf(builder, lanesOf(j)))
+    int64_t lanes = lanesOf(j);
+    // Fewer than 4 bytes: one scalar store per lane. LLVM 22 turns a masked
+    // store of lane 0 of a truncated byte vector into a 4-byte vmovss on
+    // x86, which writes past the lane.
+    auto type = cast<VectorType>(value.getType());
+    if (lanes < block.lanes && lanes * type.getElementTypeBitWidth() < 32) {
+      AffineExpr d0 = getAffineDimExpr(0, builder.getContext());
+      for (int64_t lane = 0; lane < lanes; ++lane) {
+        Value element = vector::ExtractOp::create(builder, loc, value, lane);
+        Value at = getValueOrCreateConstantIndexOp(
+            builder, loc,
+            affine::makeComposedFoldedAffineApply(builder, loc, d0 + lane, {index}));
+        memref::StoreOp::create(builder, loc, element, buffers[k], at);
+      }
+      return;
+    }
+    if (Value mask = maskOf(builder, lanes))
       vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, value);
     else
       vector::StoreOp::create(builder, loc, value, buffers[k], index);
@@ -857,6 +902,9 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     // between the contraction and its epilogue.
     rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
     KernelEmitter(rewriter, op, *plan, block).emit();
+    for (Operation *dealloc : plan->deallocs)
+      rewriter.moveOpBefore(dealloc, rewriter.getInsertionBlock(),
+                            rewriter.getInsertionPoint());
     for (const std::optional<FusedOp> &fused : {plan->prologue, plan->epilogue})
       if (fused)
         rewriter.eraseOp(fused->op);

@@ -31,6 +31,19 @@ bool hasSingleUseProducer(OpOperand *fused) {
   return producer && producer->hasOneUse();
 }
 
+/// Whether `op` is an element-wise op that reads the result of a reduction
+/// (a contraction's requantization or activation): the kernel stage takes it
+/// into the contraction's kernel only over the contraction's own loops, so
+/// reshapes are not folded into it.
+bool finishesReduction(Operation *op) {
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  return linalgOp && linalgOp.getNumReductionLoops() == 0 &&
+         llvm::any_of(linalgOp.getDpsInputs(), [](Value input) {
+           auto producer = input.getDefiningOp<linalg::LinalgOp>();
+           return producer && producer.getNumReductionLoops() > 0;
+         });
+}
+
 struct FuseElementwisePass
     : onnxq::impl::FuseElementwisePassBase<FuseElementwisePass> {
   void runOnOperation() override {
@@ -46,8 +59,12 @@ struct FuseElementwisePass
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
-                                                      hasSingleUseProducer);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(
+        patterns, [](OpOperand *fused) {
+          return hasSingleUseProducer(fused) &&
+                 !finishesReduction(fused->getOwner()) &&
+                 !finishesReduction(fused->get().getDefiningOp());
+        });
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

@@ -103,3 +103,47 @@ func.func @shared_output(%a: memref<8x4xf32>, %b: memref<4x32xf32>, %y: memref<8
   linalg.copy ins(%acc : memref<8x32xf32>) outs(%z : memref<8x32xf32>)
   return
 }
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#m = affine_map<(m, n) -> (m)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// 17 columns: the last vector of a row holds one lane. Fewer than 4 bytes
+// are stored lane by lane (LLVM 22 lowers a masked store of lane 0 of a
+// truncated byte vector to a 4-byte vmovss, past the lane).
+// CHECK-LABEL: func.func @byte_remainder
+// CHECK-COUNT-8: vector.store {{.*}} vector<16xi8>
+// CHECK-NOT: vector.maskedstore
+// CHECK: %[[LANE:.*]] = vector.extract %{{.*}}[0] : i8 from vector<16xi8>
+// CHECK: memref.store %[[LANE]]
+// CHECK-NOT: vector.maskedstore
+// CHECK: return
+func.func @byte_remainder(%a: memref<8x4xi8>, %b: memref<4x17xi8>, %bias: memref<8xi32>,
+                          %y: memref<8x17xi8>) {
+  %acc = memref.alloc() : memref<8x17xi32>
+  linalg.generic {indexing_maps = [#m, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<8xi32>) outs(%acc : memref<8x17xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    linalg.yield %in : i32
+  }
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x4xi8>, memref<4x17xi8>) outs(%acc : memref<8x17xi32>) {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xe = arith.extui %x : i8 to i32
+    %we = arith.extsi %w : i8 to i32
+    %p = arith.muli %xe, %we : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<8x17xi32>) outs(%y : memref<8x17xi8>) {
+  ^bb0(%t: i32, %out: i8):
+    %q = arith.trunci %t : i32 to i8
+    linalg.yield %q : i8
+  }
+  return
+}

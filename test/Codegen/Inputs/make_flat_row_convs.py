@@ -5,7 +5,10 @@ float (Conv), argv[2] quantized (QLinearConv, u8 activations, s8 per-filter
 weights). Each convolution reads the graph input and is a graph output:
 3x3 pads 1 on a 9x9 map (13 filters: 8 + 5 rows), 3x3 dilation 2, 5x5 pads 2,
 asymmetric pads, no padding (a 7x7 output), depthwise, and in float a 3-D
-convolution (its last two dims flattened, the first kept)."""
+convolution (its last two dims flattened, the first kept). Last, a 1x1
+convolution whose output only the next one reads ("chain": its bias and
+requantization run in the kernel's registers; 81 outputs per filter, so the
+last vector of a row holds one lane)."""
 import sys
 
 import numpy as np
@@ -83,6 +86,24 @@ def quantized_model(path):
             kernel_shape=kernel, **attrs))
         outputs.append(helper.make_tensor_value_info(
             name, TensorProto.UINT8, [1, filters, *out_size(kernel, attrs)]))
+    # The chain: 1x1 (8 -> 24) then depthwise 3x3 on its output.
+    for name, shape in (("pw", [24, CHANNELS, 1, 1]), ("dw", [24, 1, 3, 3])):
+        inits += [numpy_helper.from_array(rng.integers(-127, 128, shape).astype(np.int8),
+                                          f"w_{name}"),
+                  numpy_helper.from_array(
+                      rng.uniform(0.002, 0.02, 24).astype(np.float32), f"ws_{name}"),
+                  numpy_helper.from_array(np.zeros(24, np.int8), f"wz_{name}"),
+                  numpy_helper.from_array(
+                      rng.integers(-2000, 2000, 24).astype(np.int32), f"b_{name}")]
+    nodes.append(helper.make_node(
+        "QLinearConv", ["x", "x_scale", "x_zero", "w_pw", "ws_pw", "wz_pw", "y_scale",
+                        "y_zero", "b_pw"], ["pw"], kernel_shape=[1, 1]))
+    nodes.append(helper.make_node(
+        "QLinearConv", ["pw", "y_scale", "y_zero", "w_dw", "ws_dw", "wz_dw", "y_scale",
+                        "y_zero", "b_dw"], ["chain"], kernel_shape=[3, 3], pads=[1, 1, 1, 1],
+        group=24))
+    outputs.append(helper.make_tensor_value_info("chain", TensorProto.UINT8,
+                                                 [1, 24, SIZE, SIZE]))
     graph = helper.make_graph(
         nodes, "flat_row_qconvs",
         [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, CHANNELS, SIZE, SIZE])],
