@@ -484,6 +484,13 @@ void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
     users.push_back(plan.prologue->op);
   if (!root.getDefiningOp<memref::AllocOp>() || !isOnlyUsedBy(root, users))
     return;
+  // The kernel stores the epilogue's results while it still reads its
+  // inputs: they must be other buffers.
+  Value result = getAllocation(epilogue.getDpsInitOperand(0)->get());
+  if (llvm::any_of(op.getDpsInputs(), [&](Value input) {
+        return getAllocation(input) == result;
+      }))
+    return;
   plan.epilogue = fuse(plan, epilogue, outMap, /*accumulator=*/out);
   if (plan.epilogue)
     plan.deallocs.append(deallocs);

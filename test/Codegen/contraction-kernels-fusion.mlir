@@ -147,3 +147,36 @@ func.func @byte_remainder(%a: memref<8x4xi8>, %b: memref<4x17xi8>, %bias: memref
   }
   return
 }
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// The element-wise op writes into the matrix product's input: the kernel
+// still reads it while it stores, so that op stays a loop of its own.
+// CHECK-LABEL: func.func @in_place_finish
+// CHECK: scf.for
+// CHECK: linalg.generic {{.*}} outs(%arg1 : memref<16x16xf32>)
+func.func @in_place_finish(%a: memref<16x16xf32>, %b: memref<16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<16x16xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<16x16xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x16xf32>, memref<16x16xf32>) outs(%acc : memref<16x16xf32>) {
+  ^bb0(%x: f32, %w: f32, %s: f32):
+    %p = arith.mulf %x, %w : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<16x16xf32>) outs(%b : memref<16x16xf32>) {
+  ^bb0(%t: f32, %out: f32):
+    %r = arith.maximumf %t, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %acc : memref<16x16xf32>
+  return
+}
