@@ -167,10 +167,13 @@ LogicalResult addStrides(AffineExpr expr, int64_t scale,
 bool isScalar(Type type) { return type.isIntOrFloat(); }
 
 /// A body the kernel can evaluate on vectors: element-wise arith on integer
-/// or float scalars (extensions included).
-bool isElementwiseBody(linalg::LinalgOp op) {
-  return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &inner) {
-    return isa<arith::ArithDialect>(inner.getDialect()) &&
+/// or float scalars (extensions included), and math ops too with
+/// `allowMath` (the requantizations fused into a kernel round with
+/// math.roundeven).
+bool isElementwiseBody(linalg::LinalgOp op, bool allowMath = false) {
+  return llvm::all_of(op.getBlock()->without_terminator(), [&](Operation &inner) {
+    return (isa<arith::ArithDialect>(inner.getDialect()) ||
+            (allowMath && isa<math::MathDialect>(inner.getDialect()))) &&
            !isa<arith::ConstantOp>(inner) &&
            inner.getNumResults() == 1 && inner.getNumRegions() == 0 &&
            llvm::all_of(inner.getOperandTypes(), isScalar) &&
@@ -248,20 +251,37 @@ unsigned getWidestBodyBits(linalg::LinalgOp op) {
   return bits;
 }
 
+/// Whether the kernel can address `value` as a flat buffer of whole-byte
+/// scalars: a static layout, integer or float elements (memref<Nxi1> holds a
+/// byte per element, ONNX bool, where vector<Nxi1> is bit-packed).
+bool isAddressable(Value value) {
+  if (!hasStaticLayout(value))
+    return false;
+  Type element = cast<MemRefType>(value.getType()).getElementType();
+  return isScalar(element) && element.getIntOrFloatBitWidth() % 8 == 0;
+}
+
+/// The stride of `operand` of `op` along each loop of `op`, in elements of
+/// its flat buffer; fails unless its indexing map is linear.
+FailureOr<SmallVector<int64_t>> getLoopStrides(linalg::LinalgOp op,
+                                               OpOperand &operand) {
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  auto memrefStrides =
+      cast<MemRefType>(operand.get().getType()).getStridesAndOffset().first;
+  SmallVector<int64_t> strides(map.getNumDims(), 0);
+  for (auto [expr, stride] : llvm::zip(map.getResults(), memrefStrides))
+    if (failed(addStrides(expr, stride, strides)))
+      return failure();
+  return strides;
+}
+
 FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   Dot4 dot4 = getDot4Body(op);
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() == 0 ||
       !(isElementwiseBody(op) || dot4 != Dot4::None))
     return failure();
-  // Whole bytes: memref<Nxi1> holds a byte per element (ONNX bool) where
-  // vector<Nxi1> is bit-packed.
-  if (llvm::any_of(op->getOperands(), [](Value v) {
-        if (!hasStaticLayout(v))
-          return true;
-        Type element = cast<MemRefType>(v.getType()).getElementType();
-        return !isScalar(element) || element.getIntOrFloatBitWidth() % 8 != 0;
-      }))
+  if (!llvm::all_of(op->getOperands(), isAddressable))
     return failure();
   KernelPlan plan;
   plan.dot4 = dot4;
@@ -270,14 +290,11 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
     return failure();
   plan.numInputs = op.getNumDpsInputs();
   for (OpOperand &operand : op->getOpOperands()) {
+    FailureOr<SmallVector<int64_t>> strides = getLoopStrides(op, operand);
+    if (failed(strides))
+      return failure();
     plan.operands.push_back(operand.get());
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    auto memrefStrides =
-        cast<MemRefType>(operand.get().getType()).getStridesAndOffset().first;
-    SmallVector<int64_t> &strides = plan.strides.emplace_back(map.getNumDims(), 0);
-    for (auto [expr, stride] : llvm::zip(map.getResults(), memrefStrides))
-      if (failed(addStrides(expr, stride, strides)))
-        return failure();
+    plan.strides.push_back(std::move(*strides));
   }
 
   // The output indexes every parallel loop; its innermost dimension must be
@@ -342,8 +359,7 @@ Operation *getAdjacentMemoryOp(Operation *op, bool after,
 /// Whether `op`, an element-wise op on buffers, runs over the contraction's
 /// parallel loops: the same ranges, in the order of the contraction's
 /// output, and a body the kernel can evaluate on vectors.
-bool isElementwiseOverOutput(linalg::LinalgOp op, linalg::LinalgOp contraction,
-                             const KernelPlan &plan) {
+bool isElementwiseOverOutput(linalg::LinalgOp op, linalg::LinalgOp contraction) {
   if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() != 0 || op.hasIndexSemantics())
     return false;
@@ -354,13 +370,7 @@ bool isElementwiseOverOutput(linalg::LinalgOp op, linalg::LinalgOp contraction,
   for (auto [i, range] : llvm::enumerate(ranges))
     if (range != contraction.getStaticLoopRanges()[outMap.getDimPosition(i)])
       return false;
-  return llvm::all_of(op.getBlock()->without_terminator(), [](Operation &inner) {
-    return isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) &&
-           !isa<arith::ConstantOp>(inner) && inner.getNumResults() == 1 &&
-           inner.getNumRegions() == 0 &&
-           llvm::all_of(inner.getOperandTypes(), isScalar) &&
-           isScalar(inner.getResult(0).getType());
-  });
+  return isElementwiseBody(op, /*allowMath=*/true);
 }
 
 /// Adds operand `operand` of the fused op `op` to the plan: its strides over
@@ -370,17 +380,13 @@ bool isElementwiseOverOutput(linalg::LinalgOp op, linalg::LinalgOp contraction,
 int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
                         OpOperand &operand, AffineMap outMap) {
   Value value = operand.get();
-  if (!hasStaticLayout(value) ||
-      cast<MemRefType>(value.getType()).getElementTypeBitWidth() % 8 != 0)
+  if (!isAddressable(value))
     return -1;
-  AffineMap map = op.getMatchingIndexingMap(&operand);
-  auto memrefStrides = cast<MemRefType>(value.getType()).getStridesAndOffset().first;
-  SmallVector<int64_t> fused(map.getNumDims(), 0);
-  for (auto [expr, stride] : llvm::zip(map.getResults(), memrefStrides))
-    if (failed(addStrides(expr, stride, fused)))
-      return -1;
+  FailureOr<SmallVector<int64_t>> fused = getLoopStrides(op, operand);
+  if (failed(fused))
+    return -1;
   SmallVector<int64_t> strides(plan.ranges.size(), 0);
-  for (auto [i, stride] : llvm::enumerate(fused))
+  for (auto [i, stride] : llvm::enumerate(*fused))
     strides[outMap.getDimPosition(i)] = stride;
   // Whole vectors along N, contiguous, across the loops merged into it.
   if (strides[plan.n] > 1 ||
@@ -400,7 +406,7 @@ int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
 /// was, if an operand cannot be addressed by the kernel.
 std::optional<FusedOp> fuse(KernelPlan &plan, linalg::LinalgOp op,
                             AffineMap outMap, Value accumulator) {
-  KernelPlan before = plan;
+  size_t planOperands = plan.operands.size();
   FusedOp fused{op, {}};
   for (OpOperand &operand : op->getOpOperands()) {
     bool isAccumulator = accumulator ? operand.get() == accumulator
@@ -419,7 +425,8 @@ std::optional<FusedOp> fuse(KernelPlan &plan, linalg::LinalgOp op,
     fused.operands.push_back(index);
   }
   if (fused.operands.size() != op->getNumOperands()) {
-    plan = std::move(before);
+    plan.operands.truncate(planOperands);
+    plan.strides.truncate(planOperands);
     return std::nullopt;
   }
   return fused;
@@ -459,7 +466,7 @@ void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
   SmallVector<Operation *> deallocs;
   auto prologue = dyn_cast_or_null<linalg::LinalgOp>(
       getAdjacentMemoryOp(op, /*after=*/false, deallocs));
-  if (isElementwiseOverOutput(prologue, op, plan) &&
+  if (isElementwiseOverOutput(prologue, op) &&
       prologue.getDpsInitOperand(0)->get() == out &&
       prologue.getMatchingIndexingMap(prologue.getDpsInitOperand(0)).isIdentity() &&
       prologue.getMatchingBlockArgument(prologue.getDpsInitOperand(0)).use_empty() &&
@@ -471,7 +478,7 @@ void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
 
   auto epilogue = dyn_cast_or_null<linalg::LinalgOp>(
       getAdjacentMemoryOp(op, /*after=*/true, deallocs));
-  if (!isElementwiseOverOutput(epilogue, op, plan) ||
+  if (!isElementwiseOverOutput(epilogue, op) ||
       epilogue.getDpsInitOperand(0)->get() == out ||
       !epilogue.getMatchingBlockArgument(epilogue.getDpsInitOperand(0)).use_empty() ||
       !llvm::is_contained(epilogue.getDpsInputs(), out))
@@ -525,6 +532,10 @@ public:
         iv(plan.ranges.size(), b.getIndexAttr(0)), out(plan.numInputs) {
     for (Value operand : plan.operands)
       buffers.push_back(flatten(b, loc, operand));
+    if (plan.epilogue) {
+      linalg::LinalgOp epilogue = plan.epilogue->op;
+      epilogueResult = plan.epilogue->operands[epilogue.getNumDpsInputs()];
+    }
   }
 
   void emit() { emitOuterLoops(0); }
@@ -611,14 +622,11 @@ private:
     for (int64_t i = 0; i < rows; ++i) {
       for (int64_t j = 0; j < vectors; ++j) {
         Value acc = accs[i * vectors + j];
-        if (!plan.epilogue) {
+        if (plan.epilogue)
+          storeVector(b, emitFusedBody(b, *plan.epilogue, i, j, acc, cache),
+                      epilogueResult, i, j);
+        else
           storeVector(b, acc, out, i, j);
-          continue;
-        }
-        const FusedOp &epilogue = *plan.epilogue;
-        linalg::LinalgOp epilogueOp = epilogue.op;
-        unsigned result = epilogue.operands[epilogueOp.getNumDpsInputs()];
-        storeVector(b, emitFusedBody(b, epilogue, i, j, acc, cache), result, i, j);
       }
     }
   }
@@ -880,7 +888,8 @@ private:
   SmallVector<Value, 3> buffers;        // the plan's operands, flattened
   SmallVector<OpFoldResult> iv;         // current value of each loop
   int64_t tileRows = 0, tileVectors = 0, tileLastLanes = 0;
-  unsigned out; // the contraction's output among the buffers
+  unsigned out;                // the contraction's output among the buffers
+  unsigned epilogueResult = 0; // the epilogue's output among them, if fused
 };
 
 struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {

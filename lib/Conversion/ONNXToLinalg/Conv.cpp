@@ -169,16 +169,8 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
   AffineExpr dn = dim(0), dg = dim(1), df = dim(2), dc = dim(firstChannel);
   SlidingWindowMaps maps{/*input=*/{dn, dg, dc}, /*window=*/{dg, df, dc},
                          /*output=*/{dn, dg, df}, /*reduced=*/{firstChannel}};
-  for (int64_t d = 0; d < spatial; ++d) {
-    AffineExpr k = dim(firstChannel + 1 + d);
-    maps.window.push_back(k);
-    maps.reduced.push_back(firstChannel + 1 + d);
-    if (d < kept) {
-      AffineExpr o = dim(3 + d);
-      maps.input.push_back(o * g.strides[d] + k * g.dilations[d]);
-      maps.output.push_back(o);
-    }
-  }
+  maps.appendSpatial(g, /*firstOutputLoop=*/3, /*firstTapLoop=*/firstChannel + 1,
+                     ctx, /*outputDims=*/kept);
   if (pitch) {
     AffineExpr p = dim(3 + kept);
     AffineExpr kh = dim(firstChannel + spatial - 1), kw = dim(firstChannel + spatial);

@@ -217,6 +217,8 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
     }
     if (llvm::any_of(init, [](int64_t v) { return v != int32_t(v); }))
       return rewriter.notifyMatchFailure(op, "bias overflows int32");
+    if (!isRequantizable(multipliers, mode))
+      return rewriter.notifyMatchFailure(op, "scales give no requantization");
 
     Location loc = op.getLoc();
     Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
@@ -236,15 +238,14 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
     // The requantization in the contraction's own shape (N, G, F/G, ...),
     // one multiplier per filter, so the kernel stage can apply it to the
     // accumulators in registers.
-    bool requantizable = true;
     auto requantize = [&](OpBuilder &b, Location l, Value acc) -> Value {
       auto accShape = cast<RankedTensorType>(acc.getType()).getShape();
       FailureOr<Value> y = createRequantized(
           b, l, acc, multipliers, /*axis=*/1, yq->zeroPoints[0],
           getQuantizedRange(yType.getElementType()),
           RankedTensorType::get(accShape, i8), mode, /*channelDims=*/2);
-      requantizable = succeeded(y);
-      return succeeded(y) ? *y : acc;
+      assert(succeeded(y) && "multipliers checked, one per (G, F/G) filter");
+      return *y;
     };
     Value y;
     if (packing != Int8DotProduct::None) {
@@ -271,8 +272,6 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
                    *g, vectorBits, MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false},
                    requantize);
     }
-    if (!requantizable)
-      return rewriter.notifyMatchFailure(op, "scales give no requantization");
     rewriter.replaceOp(op, y);
     return success();
   }

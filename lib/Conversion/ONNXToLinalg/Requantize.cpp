@@ -173,6 +173,14 @@ Value mlir::onnxq::emitFloatSaturate(OpBuilder &b, Location loc, Value value,
   return arith::TruncIOp::create(b, loc, resultType, q);
 }
 
+bool mlir::onnxq::isRequantizable(ArrayRef<float> multipliers,
+                                  Requantization mode) {
+  return llvm::all_of(multipliers, [&](float m) {
+    return m > 0 && std::isfinite(m) &&
+           (mode == Requantization::Float || succeeded(decomposeFloat32(m)));
+  });
+}
+
 FailureOr<Value> mlir::onnxq::createRequantized(OpBuilder &b, Location loc,
                                                 Value acc,
                                                 ArrayRef<float> multipliers,
@@ -181,7 +189,7 @@ FailureOr<Value> mlir::onnxq::createRequantized(OpBuilder &b, Location loc,
                                                 RankedTensorType resultType,
                                                 Requantization mode,
                                                 int64_t channelDims) {
-  if (llvm::any_of(multipliers, [](float m) { return !(m > 0) || !std::isfinite(m); }))
+  if (!isRequantizable(multipliers, mode))
     return failure();
   bool perChannel = !llvm::all_equal(multipliers);
   // Per-channel values broadcast along the channel dims: shape (C..., 1,
@@ -214,8 +222,6 @@ FailureOr<Value> mlir::onnxq::createRequantized(OpBuilder &b, Location loc,
   SmallVector<int64_t> mantissas, shifts;
   for (float multiplier : multipliers) {
     FailureOr<Float32Multiplier> m = decomposeFloat32(multiplier);
-    if (failed(m))
-      return failure();
     mantissas.push_back(m->mantissa);
     shifts.push_back(m->shift);
   }

@@ -88,6 +88,10 @@ Value emitRequantize(OpBuilder &b, Location loc, Value term, Value mantissa,
                      Value shift, int64_t zeroPoint, QuantizedRange range,
                      Type resultType);
 
+/// Whether `multipliers` can requantize as `mode` says: positive, finite
+/// float32s, each with a Float32Multiplier form for Requantization::Integer.
+bool isRequantizable(ArrayRef<float> multipliers, Requantization mode);
+
 /// The element-wise requantization of the i32 tensor `acc` into
 /// `resultType`, with one float32 multiplier for all elements or one per
 /// index of dimensions [`axis`, `axis` + `channelDims`) (row-major: the

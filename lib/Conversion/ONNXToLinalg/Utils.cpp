@@ -258,14 +258,18 @@ std::pair<int64_t, int64_t> mlir::onnxq::splitSamePadding(int64_t total,
 
 void SlidingWindowMaps::appendSpatial(const WindowGeometry &g,
                                       int64_t firstOutputLoop,
-                                      int64_t firstTapLoop, MLIRContext *ctx) {
-  for (size_t d = 0; d < g.kernel.size(); ++d) {
-    AffineExpr o = getAffineDimExpr(firstOutputLoop + d, ctx),
-               k = getAffineDimExpr(firstTapLoop + d, ctx);
-    input.push_back(o * g.strides[d] + k * g.dilations[d]);
+                                      int64_t firstTapLoop, MLIRContext *ctx,
+                                      std::optional<int64_t> outputDims) {
+  int64_t spatial = g.kernel.size();
+  for (int64_t d = 0; d < spatial; ++d) {
+    AffineExpr k = getAffineDimExpr(firstTapLoop + d, ctx);
     window.push_back(k);
-    output.push_back(o);
     reduced.push_back(firstTapLoop + d);
+    if (d >= outputDims.value_or(spatial))
+      continue;
+    AffineExpr o = getAffineDimExpr(firstOutputLoop + d, ctx);
+    input.push_back(o * g.strides[d] + k * g.dilations[d]);
+    output.push_back(o);
   }
 }
 

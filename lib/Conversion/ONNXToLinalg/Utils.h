@@ -149,8 +149,13 @@ struct SlidingWindowMaps {
   SmallVector<AffineExpr> input, window, output;
   SmallVector<int64_t> reduced;
 
+  /// With `outputDims`, only the first that many spatial dims get an output
+  /// loop and their input and output expressions; the others get their tap
+  /// loop alone, for the caller to index (a convolution over the padded
+  /// width).
   void appendSpatial(const WindowGeometry &g, int64_t firstOutputLoop,
-                     int64_t firstTapLoop, MLIRContext *ctx);
+                     int64_t firstTapLoop, MLIRContext *ctx,
+                     std::optional<int64_t> outputDims = std::nullopt);
   /// The (input, window, output) maps over `loops` loops.
   SmallVector<AffineMap> getMaps(int64_t loops, MLIRContext *ctx) const;
 };

@@ -65,43 +65,43 @@ def float_model(path):
     save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
 
 
+def qconv(name, x, x_quant, shape, **attrs):
+    """A QLinearConv `name` of `x` (quantized by `x_quant`, a pair of names)
+    with random s8 weights of `shape`, per-filter scales and a bias, into
+    y_scale/y_zero: its node and initializers."""
+    filters = shape[0]
+    inits = [numpy_helper.from_array(rng.integers(-127, 128, shape).astype(np.int8),
+                                     f"w_{name}"),
+             numpy_helper.from_array(
+                 rng.uniform(0.002, 0.02, filters).astype(np.float32), f"ws_{name}"),
+             numpy_helper.from_array(np.zeros(filters, np.int8), f"wz_{name}"),
+             numpy_helper.from_array(
+                 rng.integers(-2000, 2000, filters).astype(np.int32), f"b_{name}")]
+    node = helper.make_node(
+        "QLinearConv", [x, *x_quant, f"w_{name}", f"ws_{name}", f"wz_{name}", "y_scale",
+                        "y_zero", f"b_{name}"], [name], kernel_shape=shape[2:], **attrs)
+    return node, inits
+
+
 def quantized_model(path):
     nodes, outputs = [], []
     inits = [numpy_helper.from_array(np.array(0.02, np.float32), "x_scale"),
              numpy_helper.from_array(np.array(117, np.uint8), "x_zero"),
              numpy_helper.from_array(np.array(0.25, np.float32), "y_scale"),
              numpy_helper.from_array(np.array(121, np.uint8), "y_zero")]
+    x_quant, y_quant = ("x_scale", "x_zero"), ("y_scale", "y_zero")
     for name, filters, kernel, attrs in CONVS:
         per_group = CHANNELS // attrs.get("group", 1)
-        w = rng.integers(-127, 128, [filters, per_group, *kernel]).astype(np.int8)
-        inits += [numpy_helper.from_array(w, f"w_{name}"),
-                  numpy_helper.from_array(
-                      rng.uniform(0.002, 0.02, filters).astype(np.float32), f"ws_{name}"),
-                  numpy_helper.from_array(np.zeros(filters, np.int8), f"wz_{name}"),
-                  numpy_helper.from_array(
-                      rng.integers(-2000, 2000, filters).astype(np.int32), f"b_{name}")]
-        nodes.append(helper.make_node(
-            "QLinearConv", ["x", "x_scale", "x_zero", f"w_{name}", f"ws_{name}", f"wz_{name}",
-                            "y_scale", "y_zero", f"b_{name}"], [name],
-            kernel_shape=kernel, **attrs))
+        node, conv_inits = qconv(name, "x", x_quant, [filters, per_group, *kernel], **attrs)
+        nodes.append(node)
+        inits += conv_inits
         outputs.append(helper.make_tensor_value_info(
             name, TensorProto.UINT8, [1, filters, *out_size(kernel, attrs)]))
     # The chain: 1x1 (8 -> 24) then depthwise 3x3 on its output.
-    for name, shape in (("pw", [24, CHANNELS, 1, 1]), ("dw", [24, 1, 3, 3])):
-        inits += [numpy_helper.from_array(rng.integers(-127, 128, shape).astype(np.int8),
-                                          f"w_{name}"),
-                  numpy_helper.from_array(
-                      rng.uniform(0.002, 0.02, 24).astype(np.float32), f"ws_{name}"),
-                  numpy_helper.from_array(np.zeros(24, np.int8), f"wz_{name}"),
-                  numpy_helper.from_array(
-                      rng.integers(-2000, 2000, 24).astype(np.int32), f"b_{name}")]
-    nodes.append(helper.make_node(
-        "QLinearConv", ["x", "x_scale", "x_zero", "w_pw", "ws_pw", "wz_pw", "y_scale",
-                        "y_zero", "b_pw"], ["pw"], kernel_shape=[1, 1]))
-    nodes.append(helper.make_node(
-        "QLinearConv", ["pw", "y_scale", "y_zero", "w_dw", "ws_dw", "wz_dw", "y_scale",
-                        "y_zero", "b_dw"], ["chain"], kernel_shape=[3, 3], pads=[1, 1, 1, 1],
-        group=24))
+    pw, pw_inits = qconv("pw", "x", x_quant, [24, CHANNELS, 1, 1])
+    dw, dw_inits = qconv("chain", "pw", y_quant, [24, 1, 3, 3], pads=[1, 1, 1, 1], group=24)
+    nodes += [pw, dw]
+    inits += pw_inits + dw_inits
     outputs.append(helper.make_tensor_value_info("chain", TensorProto.UINT8,
                                                  [1, 24, SIZE, SIZE]))
     graph = helper.make_graph(
