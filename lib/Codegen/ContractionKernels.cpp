@@ -85,6 +85,19 @@ struct FusedOp {
 constexpr int64_t kAccumulator = -1;
 constexpr int64_t kScalarOperand = -2; ///< broadcast as it is (a fill's value)
 
+/// A row of a byte window packed in registers: a widening u8 x s8
+/// multiply-add whose activations read consecutive bytes along a reduction
+/// loop the weights also walk contiguously (the window's width in a
+/// convolution with one input channel per group, which the quantized
+/// lowering cannot pack in memory). For 4 taps at a time, lane l's bytes
+/// are gathered from one load by a byte permutation and multiply-added with
+/// one vpdpbusd: up to 4 taps per instruction instead of 1.
+struct ByteWindow {
+  unsigned loop;        ///< consumed whole by each dot product
+  unsigned activations; ///< the u8 input (walks N)
+  unsigned weights;     ///< the s8 input (broadcast along N)
+};
+
 struct KernelPlan {
   SmallVector<int64_t> ranges;
   /// Per operand (the contraction's inputs and output, then those of the
@@ -100,6 +113,7 @@ struct KernelPlan {
   SmallVector<unsigned> outer;      // the other parallel loops
   SmallVector<unsigned> reductions;
   Dot4 dot4 = Dot4::None;           // packed byte dot products
+  std::optional<ByteWindow> byteWindow;
   std::optional<FusedOp> prologue, epilogue;
   /// Deallocations between the fused ops: after the kernel, which reads
   /// its inputs where the epilogue was.
@@ -235,6 +249,62 @@ Dot4 getDot4Body(linalg::LinalgOp op) {
   return Dot4::None;
 }
 
+/// The inputs (u8, s8) of a body `out + extui(a) * extsi(w)` on i8 inputs
+/// and an i32 output, in operand order; else nullopt.
+std::optional<std::pair<unsigned, unsigned>>
+getU8S8MultiplyAdd(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  if (op.getNumDpsInputs() != 2 || body->getOperations().size() != 5 ||
+      !body->getArgument(2).getType().isInteger(32))
+    return std::nullopt;
+  auto add = body->getTerminator()->getOperand(0).getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  Value acc = body->getArgument(2);
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  auto mul = product.getDefiningOp<arith::MulIOp>();
+  if (!mul || (add.getLhs() != acc && add.getRhs() != acc))
+    return std::nullopt;
+  auto byteArgument = [&](Value extended) -> std::optional<unsigned> {
+    Operation *ext = extended.getDefiningOp();
+    if (!isa_and_present<arith::ExtUIOp, arith::ExtSIOp>(ext))
+      return std::nullopt;
+    auto arg = dyn_cast<BlockArgument>(ext->getOperand(0));
+    if (!arg || arg.getOwner() != body || arg.getArgNumber() > 1 ||
+        !arg.getType().isInteger(8))
+      return std::nullopt;
+    return arg.getArgNumber();
+  };
+  for (auto [u8, s8] : {std::pair(mul.getLhs(), mul.getRhs()),
+                        std::pair(mul.getRhs(), mul.getLhs())}) {
+    std::optional<unsigned> a = byteArgument(u8), w = byteArgument(s8);
+    if (a && w && *a != *w && u8.getDefiningOp<arith::ExtUIOp>() &&
+        s8.getDefiningOp<arith::ExtSIOp>())
+      return std::pair(*a, *w);
+  }
+  return std::nullopt;
+}
+
+/// The byte window of the plan's contraction, if it has one (see
+/// ByteWindow): its activations walk N with stride 1 or 2 and the window's
+/// loop (2 taps or more) with stride 1, the weights walk that loop with
+/// stride 1 and not N.
+std::optional<ByteWindow> getByteWindow(linalg::LinalgOp op,
+                                        const KernelPlan &plan) {
+  std::optional<std::pair<unsigned, unsigned>> inputs = getU8S8MultiplyAdd(op);
+  if (!inputs || plan.dot4 != Dot4::None)
+    return std::nullopt;
+  auto [a, w] = *inputs;
+  if (plan.strides[a][plan.n] < 1 || plan.strides[a][plan.n] > 2 ||
+      plan.walks(w, plan.n))
+    return std::nullopt;
+  for (unsigned loop : plan.reductions)
+    if (plan.ranges[loop] >= 2 &&
+        plan.strides[a][loop] == 1 && plan.strides[w][loop] == 1)
+      return ByteWindow{loop, a, w};
+  return std::nullopt;
+}
+
 /// Bits of the widest scalar in the body: a vector of the kernel holds as
 /// many lanes as that type fits in a register (int32 lanes for the
 /// accumulator of an int8 contraction, loaded as int8 and extended).
@@ -275,7 +345,7 @@ FailureOr<SmallVector<int64_t>> getLoopStrides(linalg::LinalgOp op,
   return strides;
 }
 
-FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
+FailureOr<KernelPlan> planKernel(linalg::LinalgOp op, bool byteWindows) {
   Dot4 dot4 = getDot4Body(op);
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() == 0 ||
@@ -297,10 +367,11 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
     plan.strides.push_back(std::move(*strides));
   }
 
-  // The output indexes every parallel loop; its innermost dimension must be
-  // contiguous to hold whole vectors.
+  // The output indexes every parallel loop (one at least: a reduction into
+  // a single element has no N); its innermost dimension must be contiguous
+  // to hold whole vectors.
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (!outMap.isProjectedPermutation() ||
+  if (!outMap.isProjectedPermutation() || outMap.getNumResults() == 0 ||
       outMap.getNumResults() != op.getNumParallelLoops())
     return failure();
   SmallVector<unsigned> parallel;
@@ -337,6 +408,8 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op) {
   for (auto [loop, type] : llvm::enumerate(op.getIteratorTypesArray()))
     if (type == utils::IteratorType::reduction)
       plan.reductions.push_back(loop);
+  if (byteWindows)
+    plan.byteWindow = getByteWindow(op, plan);
   return plan;
 }
 
@@ -700,7 +773,7 @@ private:
     if (depth == plan.reductions.size())
       return emitStep(builder, accs);
     unsigned dim = plan.reductions[depth];
-    if (plan.ranges[dim] == 1) {
+    if (plan.ranges[dim] == 1 || (plan.byteWindow && dim == plan.byteWindow->loop)) {
       iv[dim] = builder.getIndexAttr(0);
       return emitReductionLoops(builder, depth + 1, accs);
     }
@@ -720,6 +793,8 @@ private:
   /// acc[i][j] = body(inputs[i][j]..., acc[i][j]) at the current reduction
   /// point: one vector.fma for a contraction, else the body on vectors.
   SmallVector<Value> emitStep(OpBuilder &builder, ValueRange accs) {
+    if (plan.byteWindow)
+      return emitByteWindowStep(builder, accs);
     SmallVector<Value> result;
     OperandCache cache(buffers.size());
     Block *body = op.getBlock();
@@ -733,21 +808,9 @@ private:
           continue;
         }
         if (plan.dot4 != Dot4::None) {
-          // Lane l += the dot product of bytes 4l..4l+3 of the activations
-          // (u8 for vpdpbusd, s8 for sdot) and of the weights (s8).
-          auto bytes = VectorType::get({4 * block.lanes}, builder.getI8Type());
-          Value a = vector::BitCastOp::create(builder, loc, bytes,
-                                              operandAt(builder, 0, i, j, cache));
-          Value w = vector::BitCastOp::create(builder, loc, bytes,
-                                              operandAt(builder, 1, i, j, cache));
-          StringRef intrinsic = plan.dot4 == Dot4::U8S8
-                                    ? "llvm.x86.avx512.vpdpbusd.512"
-                                    : "llvm.aarch64.neon.sdot.v4i32.v16i8";
-          result.push_back(LLVM::CallIntrinsicOp::create(
-                               builder, loc, acc.getType(),
-                               builder.getStringAttr(intrinsic),
-                               ValueRange{acc, a, w})
-                               .getResult(0));
+          result.push_back(emitDot4(builder, plan.dot4, acc,
+                                    operandAt(builder, 0, i, j, cache),
+                                    operandAt(builder, 1, i, j, cache)));
           continue;
         }
         IRMapping vectors;
@@ -760,6 +823,104 @@ private:
       }
     }
     return result;
+  }
+
+  /// The step of a byte window: its row's taps 4 at a time (iv of the
+  /// window's loop at the first), one vpdpbusd per accumulator each.
+  SmallVector<Value> emitByteWindowStep(OpBuilder &builder, ValueRange accs) {
+    const ByteWindow &window = *plan.byteWindow;
+    SmallVector<Value> result(accs);
+    for (int64_t first = 0; first < plan.ranges[window.loop]; first += 4) {
+      iv[window.loop] = builder.getIndexAttr(first);
+      int64_t taps = std::min<int64_t>(4, plan.ranges[window.loop] - first);
+      OperandCache cache(buffers.size());
+      for (int64_t i = 0; i < tileRows; ++i)
+        for (int64_t j = 0; j < tileVectors; ++j) {
+          Value &acc = result[i * tileVectors + j];
+          acc = emitDot4(builder, Dot4::U8S8, acc,
+                         loadByteWindows(builder, i, j, taps, cache),
+                         loadWeightWord(builder, i, taps, cache));
+        }
+    }
+    return result;
+  }
+
+  /// acc + in each lane the dot product of its 4 bytes in `a` (u8 for
+  /// vpdpbusd, s8 for sdot) and in `w` (s8).
+  Value emitDot4(OpBuilder &builder, Dot4 kind, Value acc, Value a, Value w) {
+    auto bytes = VectorType::get({4 * block.lanes}, builder.getI8Type());
+    StringRef intrinsic = kind == Dot4::U8S8 ? "llvm.x86.avx512.vpdpbusd.512"
+                                             : "llvm.aarch64.neon.sdot.v4i32.v16i8";
+    return LLVM::CallIntrinsicOp::create(
+               builder, loc, acc.getType(), builder.getStringAttr(intrinsic),
+               ValueRange{acc, vector::BitCastOp::create(builder, loc, bytes, a),
+                          vector::BitCastOp::create(builder, loc, bytes, w)})
+        .getResult(0);
+  }
+
+  /// The byte window's activations for row `i`, vector `j`: lane l holds the
+  /// `taps` bytes at s * l + t (later bytes repeat the last, whose weight
+  /// byte is 0), s the stride along N. One masked load of the bytes they
+  /// span and one byte permutation.
+  Value loadByteWindows(OpBuilder &builder, int64_t i, int64_t j, int64_t taps,
+                        OperandCache &cache) {
+    const ByteWindow &window = *plan.byteWindow;
+    unsigned k = window.activations;
+    std::pair<int64_t, int64_t> key(plan.m && plan.walks(k, *plan.m) ? i : 0, j);
+    Value &value = cache[k][key];
+    if (value)
+      return value;
+    int64_t stride = plan.strides[k][plan.n];
+    int64_t lanes = lanesOf(j);
+    int64_t span = stride * (lanes - 1) + taps;
+    Value loaded =
+        loadBytes(builder, k, indexAt(builder, k, key.first, j), 4 * block.lanes, span);
+    SmallVector<int64_t> gather;
+    for (int64_t lane = 0; lane < block.lanes; ++lane)
+      for (int64_t t = 0; t < 4; ++t)
+        gather.push_back(std::min(stride * std::min(lane, lanes - 1) +
+                                      std::min(t, taps - 1),
+                                  span - 1));
+    Value bytes = vector::ShuffleOp::create(builder, loc, loaded, loaded, gather);
+    value = vector::BitCastOp::create(
+        builder, loc, VectorType::get({block.lanes}, builder.getI32Type()), bytes);
+    return value;
+  }
+
+  /// The byte window's weights for row `i`: `taps` bytes (then zeros) as
+  /// one int32, broadcast to every lane.
+  Value loadWeightWord(OpBuilder &builder, int64_t i, int64_t taps,
+                       OperandCache &cache) {
+    const ByteWindow &window = *plan.byteWindow;
+    unsigned k = window.weights;
+    std::pair<int64_t, int64_t> key(plan.m && plan.walks(k, *plan.m) ? i : 0, 0);
+    Value &value = cache[k][key];
+    if (value)
+      return value;
+    Value word = vector::BitCastOp::create(
+        builder, loc, VectorType::get({1}, builder.getI32Type()),
+        loadBytes(builder, k, indexAt(builder, k, key.first, 0), 4, taps));
+    value = vector::BroadcastOp::create(
+        builder, loc, VectorType::get({block.lanes}, builder.getI32Type()), word);
+    return value;
+  }
+
+  /// A vector of `size` bytes of operand `k` from `index`, the first `count`
+  /// loaded and the rest zero.
+  Value loadBytes(OpBuilder &builder, unsigned k, Value index, int64_t size,
+                  int64_t count) {
+    auto type = VectorType::get({size}, builder.getI8Type());
+    if (count == size)
+      return vector::LoadOp::create(builder, loc, type, buffers[k], index);
+    SmallVector<bool> bits(size, false);
+    std::fill_n(bits.begin(), count, true);
+    Value mask = arith::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(VectorType::get({size}, builder.getI1Type()),
+                               ArrayRef<bool>(bits)));
+    Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
+    return vector::MaskedLoadOp::create(builder, loc, type, buffers[k], index,
+                                        mask, zero);
   }
 
   VectorType vectorOf(Type scalar) const {
@@ -894,13 +1055,13 @@ private:
 
 struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
   ContractionToKernel(MLIRContext *context, unsigned vectorBits, int64_t rows,
-                      int64_t vectors)
+                      int64_t vectors, bool byteWindows)
       : OpInterfaceRewritePattern(context), vectorBits(vectorBits), rows(rows),
-        vectors(vectors) {}
+        vectors(vectors), byteWindows(byteWindows) {}
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<KernelPlan> plan = planKernel(op);
+    FailureOr<KernelPlan> plan = planKernel(op, byteWindows);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "not a static element-wise reduction");
     RegisterBlock block{
@@ -910,6 +1071,8 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     if ((plan->dot4 == Dot4::U8S8 && block.lanes != 16) ||
         (plan->dot4 == Dot4::S8S8 && block.lanes != 4))
       return rewriter.notifyMatchFailure(op, "no dot-product instruction for these vectors");
+    if (block.lanes != 16)
+      plan->byteWindow.reset();
     // A tile no wider than the output: short rows use fewer vectors.
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));
@@ -930,6 +1093,7 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
   unsigned vectorBits;
   int64_t rows, vectors;
+  bool byteWindows;
 };
 
 struct ContractionKernelsPass
@@ -937,7 +1101,8 @@ struct ContractionKernelsPass
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<ContractionToKernel>(&getContext(), vectorBits, rows, vectors);
+    patterns.add<ContractionToKernel>(&getContext(), vectorBits, rows, vectors,
+                                      byteWindows);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

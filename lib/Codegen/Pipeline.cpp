@@ -64,6 +64,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   ContractionKernelsPassOptions kernels;
   kernels.vectorBits = options.vectorBits;
   kernels.rows = options.vectorBits == 256 ? 6 : 8;
+  kernels.byteWindows = options.int8Dot == "vnni" && options.bytePermute == "vbmi";
   pm.addNestedPass<func::FuncOp>(createContractionKernelsPass(kernels));
   pm.addPass(createPlanWorkspacePass());
   // One function per node: LLVM's loop passes are quadratic in the loops of

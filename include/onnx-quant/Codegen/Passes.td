@@ -126,6 +126,12 @@ def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
     stored instead. The second one only when the output is an allocation
     nothing else reads; run it before outlining and workspace planning.
 
+    With `byte-windows` (AVX-512 VNNI and VBMI), a u8 x s8 contraction whose
+    activations walk a reduction loop contiguously, as its weights do (the
+    window rows of a depthwise convolution), takes that loop 4 taps at a
+    time: each lane's bytes gathered from one load by a byte permutation,
+    multiply-added by one vpdpbusd.
+
     This is the target kernel stage of the float path; packing and the int8
     dot-product instructions refine it. Other ops are left to
     `onnxq-vectorizable-loop-order` and `onnxq-vectorize`.
@@ -137,6 +143,10 @@ def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
            "Rows (M) of a register tile">,
     Option<"vectors", "vectors", "int64_t", /*default=*/"2",
            "Vectors along N in a register tile">,
+    Option<"byteWindows", "byte-windows", "bool", /*default=*/"false",
+           "Pack up to 4 taps of a u8 x s8 window row per int32 lane in "
+           "registers (a byte permutation) and multiply-add them with "
+           "vpdpbusd: needs 512-bit vectors, AVX-512 VNNI and VBMI">,
   ];
   let dependentDialects = ["vector::VectorDialect", "scf::SCFDialect",
                            "affine::AffineDialect", "memref::MemRefDialect",

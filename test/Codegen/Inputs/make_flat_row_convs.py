@@ -111,5 +111,6 @@ def quantized_model(path):
     save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
 
 
-float_model(sys.argv[1])
-quantized_model(sys.argv[2])
+if __name__ == "__main__":
+    float_model(sys.argv[1])
+    quantized_model(sys.argv[2])
