@@ -56,11 +56,9 @@ def main(path):
         inits += conv_inits
         outputs.append(helper.make_tensor_value_info(
             name, TensorProto.UINT8, [1, filters, *out_size(kernel, attrs)]))
-    graph = helper.make_graph(
-        nodes, "byte_window_convs",
-        [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, CHANNELS, HEIGHT, WIDTH])],
-        outputs, inits)
-    save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
+    save("byte_window_convs", nodes,
+         [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, CHANNELS, HEIGHT, WIDTH])],
+         outputs, inits, path)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,10 @@ def out_size(kernel, attrs):
     return [SIZE + pads[i] + pads[i + 2] - (kernel[i] - 1) * dilations[i] for i in range(2)]
 
 
-def save(model, path):
+def save(name, nodes, inputs, outputs, inits, path):
+    """Writes the opset-13 model of graph `name` to `path`."""
+    model = helper.make_model(helper.make_graph(nodes, name, inputs, outputs, inits),
+                              opset_imports=[helper.make_opsetid("", 13)])
     model.ir_version = 7
     with open(path, "wb") as f:
         f.write(model.SerializeToString())
@@ -57,12 +60,10 @@ def float_model(path):
     nodes.append(helper.make_node("Conv", ["v", "w_3d"], ["conv3d"], kernel_shape=[3, 3, 3],
                                   pads=[1] * 6))
     outputs.append(helper.make_tensor_value_info("conv3d", TensorProto.FLOAT, [1, 5, 3, 6, 6]))
-    graph = helper.make_graph(
-        nodes, "flat_row_convs",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, CHANNELS, SIZE, SIZE]),
-         helper.make_tensor_value_info("v", TensorProto.FLOAT, [1, 4, 3, 6, 6])],
-        outputs, inits)
-    save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
+    save("flat_row_convs", nodes,
+         [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, CHANNELS, SIZE, SIZE]),
+          helper.make_tensor_value_info("v", TensorProto.FLOAT, [1, 4, 3, 6, 6])],
+         outputs, inits, path)
 
 
 def qconv(name, x, x_quant, shape, **attrs):
@@ -104,11 +105,9 @@ def quantized_model(path):
     inits += pw_inits + dw_inits
     outputs.append(helper.make_tensor_value_info("chain", TensorProto.UINT8,
                                                  [1, 24, SIZE, SIZE]))
-    graph = helper.make_graph(
-        nodes, "flat_row_qconvs",
-        [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, CHANNELS, SIZE, SIZE])],
-        outputs, inits)
-    save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
+    save("flat_row_qconvs", nodes,
+         [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, CHANNELS, SIZE, SIZE])],
+         outputs, inits, path)
 
 
 if __name__ == "__main__":
