@@ -93,7 +93,7 @@ constexpr int64_t kScalarOperand = -2; ///< broadcast as it is (a fill's value)
 /// are gathered from one load by a byte permutation and multiply-added with
 /// one vpdpbusd: up to 4 taps per instruction instead of 1.
 struct ByteWindow {
-  unsigned loop;        ///< consumed whole by each dot product
+  unsigned loop;        ///< taken 4 taps per dot product, not a loop
   unsigned activations; ///< the u8 input (walks N)
   unsigned weights;     ///< the s8 input (broadcast along N)
 };
@@ -292,7 +292,7 @@ getU8S8MultiplyAdd(linalg::LinalgOp op) {
 std::optional<ByteWindow> getByteWindow(linalg::LinalgOp op,
                                         const KernelPlan &plan) {
   std::optional<std::pair<unsigned, unsigned>> inputs = getU8S8MultiplyAdd(op);
-  if (!inputs || plan.dot4 != Dot4::None)
+  if (!inputs)
     return std::nullopt;
   auto [a, w] = *inputs;
   if (plan.strides[a][plan.n] < 1 || plan.strides[a][plan.n] > 2 ||
@@ -848,7 +848,7 @@ private:
   /// acc + in each lane the dot product of its 4 bytes in `a` (u8 for
   /// vpdpbusd, s8 for sdot) and in `w` (s8).
   Value emitDot4(OpBuilder &builder, Dot4 kind, Value acc, Value a, Value w) {
-    auto bytes = VectorType::get({4 * block.lanes}, builder.getI8Type());
+    VectorType bytes = bytesOf(4 * block.lanes);
     StringRef intrinsic = kind == Dot4::U8S8 ? "llvm.x86.avx512.vpdpbusd.512"
                                              : "llvm.aarch64.neon.sdot.v4i32.v16i8";
     return LLVM::CallIntrinsicOp::create(
@@ -861,7 +861,8 @@ private:
   /// The byte window's activations for row `i`, vector `j`: lane l holds the
   /// `taps` bytes at s * l + t (later bytes repeat the last, whose weight
   /// byte is 0), s the stride along N. One masked load of the bytes they
-  /// span and one byte permutation.
+  /// span (the permutation reads no byte past them) and one byte
+  /// permutation.
   Value loadByteWindows(OpBuilder &builder, int64_t i, int64_t j, int64_t taps,
                         OperandCache &cache) {
     const ByteWindow &window = *plan.byteWindow;
@@ -873,14 +874,12 @@ private:
     int64_t stride = plan.strides[k][plan.n];
     int64_t lanes = lanesOf(j);
     int64_t span = stride * (lanes - 1) + taps;
-    Value loaded =
-        loadBytes(builder, k, indexAt(builder, k, key.first, j), 4 * block.lanes, span);
+    Value loaded = loadContiguous(builder, k, indexAt(builder, k, key.first, j),
+                                  bytesOf(4 * block.lanes), span);
     SmallVector<int64_t> gather;
     for (int64_t lane = 0; lane < block.lanes; ++lane)
       for (int64_t t = 0; t < 4; ++t)
-        gather.push_back(std::min(stride * std::min(lane, lanes - 1) +
-                                      std::min(t, taps - 1),
-                                  span - 1));
+        gather.push_back(stride * std::min(lane, lanes - 1) + std::min(t, taps - 1));
     Value bytes = vector::ShuffleOp::create(builder, loc, loaded, loaded, gather);
     value = vector::BitCastOp::create(
         builder, loc, VectorType::get({block.lanes}, builder.getI32Type()), bytes);
@@ -899,32 +898,19 @@ private:
       return value;
     Value word = vector::BitCastOp::create(
         builder, loc, VectorType::get({1}, builder.getI32Type()),
-        loadBytes(builder, k, indexAt(builder, k, key.first, 0), 4, taps));
+        loadContiguous(builder, k, indexAt(builder, k, key.first, 0), bytesOf(4),
+                       taps));
     value = vector::BroadcastOp::create(
         builder, loc, VectorType::get({block.lanes}, builder.getI32Type()), word);
     return value;
   }
 
-  /// A vector of `size` bytes of operand `k` from `index`, the first `count`
-  /// loaded and the rest zero.
-  Value loadBytes(OpBuilder &builder, unsigned k, Value index, int64_t size,
-                  int64_t count) {
-    auto type = VectorType::get({size}, builder.getI8Type());
-    if (count == size)
-      return vector::LoadOp::create(builder, loc, type, buffers[k], index);
-    SmallVector<bool> bits(size, false);
-    std::fill_n(bits.begin(), count, true);
-    Value mask = arith::ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(VectorType::get({size}, builder.getI1Type()),
-                               ArrayRef<bool>(bits)));
-    Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
-    return vector::MaskedLoadOp::create(builder, loc, type, buffers[k], index,
-                                        mask, zero);
-  }
-
   VectorType vectorOf(Type scalar) const {
     return VectorType::get({block.lanes}, scalar);
+  }
+
+  VectorType bytesOf(int64_t size) const {
+    return VectorType::get({size}, IntegerType::get(b.getContext(), 8));
   }
 
   /// Vectors of operand `k`'s own element type (narrower than the lanes'
@@ -965,22 +951,24 @@ private:
     return j + 1 < tileVectors ? block.lanes : tileLastLanes;
   }
 
-  /// A mask of the first `lanes` lanes, or null when that is all of them.
-  Value maskOf(OpBuilder &builder, int64_t lanes) {
-    if (lanes == block.lanes)
+  /// A mask of the first `lanes` of `size` lanes (the target vector's by
+  /// default), or null when that is all of them.
+  Value maskOf(OpBuilder &builder, int64_t lanes, int64_t size = 0) {
+    size = size ? size : block.lanes;
+    if (lanes == size)
       return {};
-    SmallVector<bool> bits(block.lanes, false);
+    SmallVector<bool> bits(size, false);
     std::fill_n(bits.begin(), lanes, true);
-    auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
+    auto maskType = VectorType::get({size}, builder.getI1Type());
     return arith::ConstantOp::create(
         builder, loc, DenseElementsAttr::get(maskType, ArrayRef<bool>(bits)));
   }
 
-  /// `lanes` contiguous elements from `index` (the rest zero).
+  /// A vector of `vectorType` whose first `lanes` elements are operand `k`'s
+  /// from `index` on (the rest zero).
   Value loadContiguous(OpBuilder &builder, unsigned k, Value index,
-                       int64_t lanes) {
-    VectorType vectorType = vectorTypeOf(k);
-    Value mask = maskOf(builder, lanes);
+                       VectorType vectorType, int64_t lanes) {
+    Value mask = maskOf(builder, lanes, vectorType.getNumElements());
     if (!mask)
       return vector::LoadOp::create(builder, loc, vectorType, buffers[k], index);
     Value zero = arith::ConstantOp::create(builder, loc,
@@ -996,9 +984,10 @@ private:
     Value index = indexAt(builder, k, i, j);
     int64_t lanes = lanesOf(j);
     if (plan.strides[k][plan.n] == 1)
-      return loadContiguous(builder, k, index, lanes);
+      return loadContiguous(builder, k, index, vectorTypeOf(k), lanes);
     int64_t span = 2 * lanes - 1;
-    Value low = loadContiguous(builder, k, index, std::min(span, block.lanes));
+    Value low = loadContiguous(builder, k, index, vectorTypeOf(k),
+                               std::min(span, block.lanes));
     Value high = arith::ConstantOp::create(
         builder, loc, builder.getZeroAttr(vectorTypeOf(k)));
     if (span > block.lanes) {
@@ -1007,7 +996,7 @@ private:
           builder, loc,
           affine::makeComposedFoldedAffineApply(builder, loc, d0 + block.lanes,
                                                 {index}));
-      high = loadContiguous(builder, k, next, span - block.lanes);
+      high = loadContiguous(builder, k, next, vectorTypeOf(k), span - block.lanes);
     }
     SmallVector<int64_t> even;
     for (int64_t lane = 0; lane < block.lanes; ++lane)
