@@ -131,7 +131,7 @@ def bench(name, model, zoo, args, work):
                                                                       work))))
     else:
         add("ours int8", lambda: ("ours", compile_ours(
-            args, model, ["--onnx-simplify", "--onnx-infer-shapes"], "i8", work)))
+            args, model, [], "i8", work)))
         add("ORT int8", lambda: ("ort", ort_session(model)))
 
     def timer(kind, target):

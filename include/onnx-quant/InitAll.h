@@ -13,7 +13,6 @@
 #include "onnx-quant/Codegen/Pipeline.h"
 #include "onnx-quant/Conversion/Passes.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
-#include "onnx-quant/Import/Passes.h"
 #include "onnx-quant/Quantization/Passes.h"
 #include "onnx-quant/Transforms/Passes.h"
 
@@ -56,7 +55,6 @@ inline void registerAllDialects(DialectRegistry &registry) {
 inline void registerAllPasses() {
   // canonicalize, cse, symbol-dce, inline, ...
   registerTransformsPasses();
-  registerImportPasses();
   registerGraphTransformsPasses();
   registerCalibrationPasses();
   registerQuantizationPasses();

@@ -5,6 +5,7 @@
 #include "onnx-quant/Codegen/Passes.h"
 #include "onnx-quant/Conversion/Passes.h"
 #include "onnx-quant/Quantization/Passes.h"
+#include "onnx-quant/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -21,6 +22,9 @@ using namespace mlir::onnxq;
 
 void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
                                            const LowerToLLVMOptions &options) {
+  // Native code has static shapes: where one stays dynamic, say which node
+  // (or graph input) makes it so.
+  pm.addNestedPass<func::FuncOp>(createInferShapesPass({/*requireStatic=*/true}));
   // The interface, while the onnx types still say what it is.
   pm.addPass(createRecordABIPass({options.entry}));
 

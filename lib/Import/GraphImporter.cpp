@@ -6,6 +6,7 @@
 
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Dialect/ONNX/IR/ShapeInference.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
@@ -212,31 +213,76 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
                             (isOptional(numResults - 1) &&
                              !usedNames.contains(proto.output(numResults - 1)))))
     --numResults;
-  auto opName = RegisteredOperationName::lookup("onnx." + proto.op_type(),
-                                                context);
+  // Where ONNX shape inference gave no type, a placeholder stands in until
+  // the op's own shape rule gives it.
+  SmallVector<bool> placeholders;
   for (int i = 0; i < numResults; ++i) {
     Type type = lookupType(proto.output(i));
-    // Element-wise ops keep their operand's type even where ONNX shape
-    // inference gave up (e.g. downstream of an op it has no schema for).
-    if (!type && opName->hasTrait<OpTrait::SameOperandsAndResultType>() &&
-        !node.operands.empty() && node.operands[0])
-      type = node.operands[0].getType();
-    if (!type)
-      return emitNodeError(node)
-             << "ONNX shape inference gave no tensor type for output "
-             << i << (proto.output(i).empty() ? "" : " '" + proto.output(i) + "'")
-             << "; give static input shapes with --input-shape";
-    node.resultTypes.push_back(type);
+    placeholders.push_back(!type);
+    node.resultTypes.push_back(type ? type
+                                    : UnrankedTensorType::get(builder.getF32Type()));
   }
 
   SmallVector<Value> results;
   OpsetHandler handler = lookupOpsetHandler(proto.op_type(), node.opset);
   if (failed(handler ? handler(*this, node, results)
-                     : buildGeneric(node, results)))
+                     : buildGeneric(node, results)) ||
+      failed(inferResultTypes(node, results, placeholders)))
     return failure();
   for (auto [output, result] : llvm::zip(proto.output(), results))
     if (!output.empty())
       values[output] = result;
+  return success();
+}
+
+/// Types each result with its op's shape rule (a placeholder takes the rule's
+/// type, a type from ONNX shape inference is refined by it), then folds the
+/// ops that compute shapes, so what reads their values sees constants.
+LogicalResult GraphImporter::inferResultTypes(const ImportedNode &node,
+                                              MutableArrayRef<Value> results,
+                                              ArrayRef<bool> placeholders) {
+  for (auto [i, result] : llvm::enumerate(results)) {
+    auto opResult = dyn_cast<OpResult>(result);
+    auto rule = opResult ? dyn_cast<ShapeInferenceOpInterface>(opResult.getOwner())
+                         : nullptr;
+    SmallVector<Type> inferred;
+    Type type;
+    if (rule && succeeded(rule.inferResultTypes(inferred)) &&
+        inferred.size() == rule->getNumResults())
+      type = inferred[opResult.getResultNumber()];
+    if (placeholders[i]) {
+      if (!type)
+        return emitNodeError(node)
+               << "cannot infer the type of output " << i << " '"
+               << node.proto.output(i) << "' from its inputs' types";
+      result.setType(type);
+      continue;
+    }
+    if (!type)
+      continue;
+    Type refined = meetTypes(result.getType(), type);
+    if (!refined)
+      return emitNodeError(node)
+             << "ONNX shape inference gives output " << i << " '"
+             << node.proto.output(i) << "' the type " << result.getType()
+             << ", but its inputs give " << type;
+    result.setType(refined);
+  }
+  for (size_t i = 0; i < results.size(); ++i) {
+    auto opResult = dyn_cast<OpResult>(results[i]);
+    if (!opResult)
+      continue;
+    // Every result of the same op, noted before folding erases it.
+    Operation *op = opResult.getOwner();
+    SmallVector<std::pair<size_t, unsigned>> fromOp;
+    for (size_t j = i; j < results.size(); ++j)
+      if (auto r = dyn_cast<OpResult>(results[j]); r && r.getOwner() == op)
+        fromOp.push_back({j, r.getResultNumber()});
+    SmallVector<Value> folded = foldShapeComputation(builder, op);
+    if (!folded.empty())
+      for (auto [j, number] : fromOp)
+        results[j] = folded[number];
+  }
   return success();
 }
 
@@ -274,6 +320,10 @@ OwningOpRef<ModuleOp> GraphImporter::importModel() {
     results.push_back(*value);
   }
   func::ReturnOp::create(builder, fileLoc, results);
+  // Constants only the folded shape computations read.
+  for (Operation &op : llvm::make_early_inc_range(*entry))
+    if (isa<ConstantOp>(op) && op.use_empty())
+      op.erase();
   func.setType(builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
   int argIndex = 0;
   for (const onnxpb::ValueInfoProto &input : graph.input())

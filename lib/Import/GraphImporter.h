@@ -49,6 +49,9 @@ public:
 
 private:
   LogicalResult importNode(const ONNX_NAMESPACE::NodeProto &proto, int index);
+  LogicalResult inferResultTypes(const ImportedNode &node,
+                                 MutableArrayRef<Value> results,
+                                 ArrayRef<bool> placeholders);
   FailureOr<Attribute> importAttribute(const ONNX_NAMESPACE::AttributeProto &attr,
                                        Location loc);
   FailureOr<Value> lookupValue(const std::string &name, Location loc);

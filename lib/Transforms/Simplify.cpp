@@ -3,6 +3,7 @@
 #include "onnx-quant/Transforms/Passes.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ONNXDialect.h"
+#include "onnx-quant/Dialect/ONNX/IR/ShapeInference.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -30,10 +31,23 @@ struct SimplifyPass : public onnxq::impl::SimplifyPassBase<SimplifyPass> {
   void runOnOperation() override {
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(applyPatternsGreedily(getOperation(), patterns, config)))
-      getOperation().emitRemark("onnx-simplify did not converge; the graph "
-                                "is valid but may simplify further");
+    // Folding can make shapes known, and known shapes let more fold.
+    for (int round = 0; round < kMaxRounds; ++round) {
+      bool converged =
+          succeeded(applyPatternsGreedily(getOperation(), patterns, config));
+      FailureOr<bool> refined = inferShapes(getOperation());
+      if (failed(refined))
+        return signalPassFailure();
+      if (*refined)
+        continue;
+      if (!converged)
+        getOperation().emitRemark("onnx-simplify did not converge; the graph "
+                                  "is valid but may simplify further");
+      return;
+    }
   }
+
+  static constexpr int kMaxRounds = 4;
 
   FrozenRewritePatternSet patterns;
 };

@@ -43,10 +43,34 @@ def SimplifyPass : Pass<"onnx-simplify", "func::FuncOp"> {
     Dropout removal, Shape/Gather/Concat/Unsqueeze/Reshape chains on static
     shapes, Transpose pairs, Reshape chains, Add of zero and Mul by one,
     per-channel Add into the Conv bias, element-wise ops and data movement on
-    constants evaluated at compile time), then dead code removal.
-    `--canonicalize` runs the same patterns; this pass exists so pipelines
-    can name the step.
+    constants evaluated at compile time), then dead code removal, then the
+    ops' shape rules (as `--onnx-infer-shapes`), again until nothing
+    changes. `--canonicalize` runs the same patterns without the shape
+    rules.
   }];
+}
+
+def InferShapesPass : Pass<"onnx-infer-shapes", "func::FuncOp"> {
+  let summary = "Give every value the type its op's shape rule infers";
+  let description = [{
+    Applies each onnx op's shape rule in graph order: a dynamic dimension or
+    unknown rank becomes what the op's operands and attributes say, the
+    shape computations that become known (Shape, Gather, Concat, Slice,
+    arithmetic on small integer tensors) fold into constants, and the
+    function's result types follow. The importer already does this as it
+    builds the graph; this pass redoes it after other passes changed types
+    or folded constants. `--onnx-simplify` runs it too. A rule that
+    contradicts a declared type is an error naming the op and both types.
+
+    With `require-static` (as `--emit=llvm|asm|obj` runs it) a value whose
+    shape stays dynamic is an error naming the node where it starts: the
+    graph input dimension to fix with `--input-shape`, or the node whose
+    result depends on a run-time value.
+  }];
+  let options = [
+    Option<"requireStatic", "require-static", "bool", /*default=*/"false",
+           "Fail, naming the node, where a shape stays dynamic">
+  ];
 }
 
 def PrunePass : Pass<"onnx-prune", "ModuleOp"> {

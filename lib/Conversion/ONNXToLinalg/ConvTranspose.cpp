@@ -23,60 +23,11 @@ using namespace mlir::onnxq;
 
 namespace {
 
-/// The begin padding of each spatial dim and the unpadded output extent.
-struct TransposeGeometry {
-  SmallVector<int64_t> strides, dilations, padBegin, full;
-};
-
-/// ONNX's output-size rule: full = s * (in - 1) + output_padding +
-/// (k - 1) * d + 1; the output is full minus the pads, or `output_shape`
-/// (auto_pad SAME_*: in * s) with the pads derived from it (SAME_UPPER puts
-/// the smaller half first, as the ONNX reference does).
-std::optional<TransposeGeometry>
-computeGeometry(ConvTransposeOp op, ArrayRef<int64_t> xShape,
-                ArrayRef<int64_t> kernel, ArrayRef<int64_t> yShape) {
-  size_t spatial = kernel.size();
-  TransposeGeometry g;
-  g.strides = getIntsOr(op.getStridesAttr(), spatial, 1);
-  g.dilations = getIntsOr(op.getDilationsAttr(), spatial, 1);
-  SmallVector<int64_t> outputPadding =
-      getIntsOr(op.getOutputPaddingAttr(), spatial, 0);
-  SmallVector<int64_t> pads = getIntsOr(op.getPadsAttr(), 2 * spatial, 0);
-  StringRef autoPad = op.getAutoPad();
-  for (size_t i = 0; i < spatial; ++i) {
-    int64_t in = xShape[i + 2];
-    int64_t full = g.strides[i] * (in - 1) + outputPadding[i] +
-                   (kernel[i] - 1) * g.dilations[i] + 1;
-    int64_t begin = pads[i], end = pads[i + spatial];
-    bool derived = op.getOutputShapeAttr() || autoPad == "SAME_UPPER" ||
-                   autoPad == "SAME_LOWER";
-    if (derived) {
-      int64_t out = op.getOutputShapeAttr()
-                        ? getIntsOr(op.getOutputShapeAttr(), spatial, 0)[i]
-                        : in * g.strides[i];
-      // An output larger than `full` ends in positions no input reaches
-      // (bias only), as in ONNX Runtime.
-      int64_t total = std::max<int64_t>(0, full - out);
-      full = std::max(full, out);
-      std::tie(begin, end) = splitSamePadding(total, autoPad);
-    } else if (autoPad == "VALID") {
-      begin = end = 0;
-    } else if (autoPad != "NOTSET") {
-      return std::nullopt;
-    }
-    if (begin < 0 || end < 0 || full - begin - end != yShape[i + 2])
-      return std::nullopt;
-    g.padBegin.push_back(begin);
-    g.full.push_back(full);
-  }
-  return g;
-}
-
 /// acc[n, g, f, s*i + k*d] += sum_c x[n, g, c, i] * w[g, c, f, k] for one
 /// tap `tap` (a position in the kernel).
 Value accumulateTap(OpBuilder &b, Location loc, Value x, Value w, Value acc,
                     int64_t group, ArrayRef<int64_t> tap,
-                    const TransposeGeometry &g) {
+                    const TransposeWindowGeometry &g) {
   auto xType = cast<RankedTensorType>(x.getType());
   auto wType = cast<RankedTensorType>(w.getType());
   auto accType = cast<RankedTensorType>(acc.getType());
@@ -145,8 +96,10 @@ struct ConvTransposePattern : StaticShapePattern<ConvTransposeOp> {
     if (!isa<FloatType>(yType.getElementType()))
       return rewriter.notifyMatchFailure(op, "float convolutions only");
     ArrayRef<int64_t> kernel = wType.getShape().drop_front(2);
-    std::optional<TransposeGeometry> g =
-        computeGeometry(op, xType.getShape(), kernel, yType.getShape());
+    std::optional<TransposeWindowGeometry> g = computeTransposeWindowGeometry(
+        xType.getShape(), kernel, op.getPadsAttr(), op.getStridesAttr(),
+        op.getDilationsAttr(), op.getOutputPaddingAttr(),
+        op.getOutputShapeAttr(), op.getAutoPad());
     if (!g)
       return rewriter.notifyMatchFailure(op, "output shape does not match");
     Location loc = op.getLoc();

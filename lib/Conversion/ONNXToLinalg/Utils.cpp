@@ -240,22 +240,6 @@ Value mlir::onnxq::reshapeTo(OpBuilder &b, Location loc, Value value,
                                        ArrayRef<ReassociationIndices>{all}, sizes);
 }
 
-SmallVector<int64_t> mlir::onnxq::getIntsOr(ArrayAttr attr, size_t size,
-                                            int64_t fallback) {
-  if (!attr)
-    return SmallVector<int64_t>(size, fallback);
-  SmallVector<int64_t> values;
-  for (Attribute a : attr)
-    values.push_back(cast<IntegerAttr>(a).getInt());
-  return values;
-}
-
-std::pair<int64_t, int64_t> mlir::onnxq::splitSamePadding(int64_t total,
-                                                          StringRef autoPad) {
-  int64_t begin = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
-  return {begin, total - begin};
-}
-
 void SlidingWindowMaps::appendSpatial(const WindowGeometry &g,
                                       int64_t firstOutputLoop,
                                       int64_t firstTapLoop, MLIRContext *ctx,
@@ -278,43 +262,6 @@ SmallVector<AffineMap> SlidingWindowMaps::getMaps(int64_t loops,
   return {AffineMap::get(loops, 0, input, ctx),
           AffineMap::get(loops, 0, window, ctx),
           AffineMap::get(loops, 0, output, ctx)};
-}
-
-std::optional<WindowGeometry> mlir::onnxq::computeWindowGeometry(
-    ArrayRef<int64_t> inputShape, ArrayRef<int64_t> kernel, ArrayAttr pads,
-    ArrayAttr strides, ArrayAttr dilations, StringRef autoPad, bool ceilMode) {
-  size_t spatial = inputShape.size() - 2;
-  WindowGeometry g;
-  g.kernel.assign(kernel.begin(), kernel.end());
-  g.strides = getIntsOr(strides, spatial, 1);
-  g.dilations = getIntsOr(dilations, spatial, 1);
-  SmallVector<int64_t> explicitPads = getIntsOr(pads, 2 * spatial, 0);
-  for (size_t i = 0; i < spatial; ++i) {
-    int64_t in = inputShape[i + 2];
-    int64_t extent = (g.kernel[i] - 1) * g.dilations[i] + 1;
-    int64_t begin = explicitPads[i], end = explicitPads[i + spatial];
-    if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
-      int64_t out = (in + g.strides[i] - 1) / g.strides[i];
-      int64_t total = std::max<int64_t>(0, (out - 1) * g.strides[i] + extent - in);
-      std::tie(begin, end) = splitSamePadding(total, autoPad);
-    } else if (autoPad == "VALID") {
-      begin = end = 0;
-    } else if (autoPad != "NOTSET") {
-      return std::nullopt;
-    }
-    int64_t span = in + begin + end - extent;
-    if (span < 0)
-      return std::nullopt;
-    int64_t out = (ceilMode ? (span + g.strides[i] - 1) / g.strides[i]
-                            : span / g.strides[i]) + 1;
-    // A ceil-mode window must start inside the (padded) input.
-    if (ceilMode && (out - 1) * g.strides[i] >= in + begin)
-      --out;
-    g.padBegin.push_back(begin);
-    g.padEnd.push_back(end);
-    g.output.push_back(out);
-  }
-  return g;
 }
 
 Value mlir::onnxq::padSpatial(OpBuilder &b, Location loc, Value input,

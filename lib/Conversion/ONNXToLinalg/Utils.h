@@ -4,6 +4,7 @@
 #define ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_UTILS_H
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/WindowGeometry.h"
 
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Builders.h"
@@ -135,11 +136,6 @@ inline int64_t normalizeAxis(int64_t axis, int64_t rank) {
 SmallVector<utils::IteratorType> getIteratorTypes(int64_t rank,
                                                   ArrayRef<int64_t> reduced = {});
 
-/// `[begin..., end...]` padding of the spatial dimensions of a convolution or
-/// pooling window, from explicit `pads` or `auto_pad`.
-struct WindowGeometry {
-  SmallVector<int64_t> kernel, strides, dilations, padBegin, padEnd, output;
-};
 /// The indexing of a sliding window in a linalg.generic: per spatial dim d,
 /// output loop o = dim(firstOutputLoop + d) and tap loop k =
 /// dim(firstTapLoop + d) read the input at o * stride + k * dilation, the
@@ -159,17 +155,6 @@ struct SlidingWindowMaps {
   /// The (input, window, output) maps over `loops` loops.
   SmallVector<AffineMap> getMaps(int64_t loops, MLIRContext *ctx) const;
 };
-/// `total` padding split into (begin, end) as auto_pad SAME_UPPER (the odd
-/// one at the end) or SAME_LOWER (at the beginning) splits it.
-std::pair<int64_t, int64_t> splitSamePadding(int64_t total, StringRef autoPad);
-
-/// Computes the geometry for an NC + spatial input of `inputShape`; the output
-/// sizes use `ceilMode` rounding. Returns nullopt for unsupported auto_pad.
-std::optional<WindowGeometry>
-computeWindowGeometry(ArrayRef<int64_t> inputShape, ArrayRef<int64_t> kernel,
-                      ArrayAttr pads, ArrayAttr strides, ArrayAttr dilations,
-                      StringRef autoPad, bool ceilMode);
-
 /// Pads the spatial dimensions (2..) of an NC... tensor with `value`.
 Value padSpatial(OpBuilder &b, Location loc, Value input,
                  ArrayRef<int64_t> low, ArrayRef<int64_t> high, TypedAttr value);
@@ -177,9 +162,6 @@ Value padSpatial(OpBuilder &b, Location loc, Value input,
 /// Calls `fn` with every position of a kernel of `shape`, in row-major order.
 void forEachKernelPosition(ArrayRef<int64_t> shape,
                            function_ref<void(ArrayRef<int64_t>)> fn);
-
-/// The values of an optional I64ArrayAttr, or `fallback` repeated `size` times.
-SmallVector<int64_t> getIntsOr(ArrayAttr attr, size_t size, int64_t fallback);
 
 } // namespace mlir::onnxq
 

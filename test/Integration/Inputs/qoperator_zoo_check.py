@@ -4,8 +4,8 @@ Usage: qoperator_zoo_check.py --tool TOOL --runner runner.c --utils UTILS
            --zoo ZOO --work DIR [--images 4] [--requant float|integer]
 
 imagenet/models/mobilenetv2-12-int8.onnx (QLinearConv, QLinearAdd,
-QLinearGlobalAveragePool, QLinearMatMul; opset 12, so it is compiled with
---onnx-simplify --onnx-infer-shapes and the given --requant) on the first
+QLinearGlobalAveragePool, QLinearMatMul; opset 12, compiled with only the
+given --requant: its shapes resolve at import) on the first
 IMAGES images of the zoo's ImageNet sample (torchvision preprocessing,
 utils/zoo_data.py). The step is the scale of the output's DequantizeLinear.
 Prints
@@ -34,8 +34,7 @@ def main():
     model = Path(args.zoo) / "imagenet/models/mobilenetv2-12-int8.onnx"
     work = Path(args.work)
     exe = qdq_compare.build_runner(args.tool, str(model),
-                                   ["--onnx-simplify", "--onnx-infer-shapes",
-                                    f"--requant={args.requant}"],
+                                   [f"--requant={args.requant}"],
                                    work, "mobilenetv2_int8", args.runner)
     files = zoo_data.imagenet_files(Path(args.zoo), args.images)
     xs = [zoo_data.image_tensor(f, "imagenet", "torchvision") for f in files]

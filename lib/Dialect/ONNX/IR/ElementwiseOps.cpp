@@ -1,5 +1,6 @@
-//===- ElementwiseOps.cpp - verifiers of the element-wise ops -------------===//
+//===- ElementwiseOps.cpp - verifiers and shape rules of element-wise ops -===//
 
+#include "ShapeRules.h"
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
@@ -90,3 +91,94 @@ LogicalResult MaxOp::verify() { return verifyVariadic(*this); }
 LogicalResult MinOp::verify() { return verifyVariadic(*this); }
 LogicalResult SumOp::verify() { return verifyVariadic(*this); }
 LogicalResult MeanOp::verify() { return verifyVariadic(*this); }
+
+//===----------------------------------------------------------------------===//
+// Shape rules: the broadcast operands' shape; the element type of the data
+// operand, bool for predicates and comparisons.
+//===----------------------------------------------------------------------===//
+
+static LogicalResult inferBroadcastLikeFirst(Operation *op,
+                                             SmallVectorImpl<Type> &types) {
+  return inferBroadcast(op->getOperands(), getElementTypeOf(op->getOperand(0)),
+                        types);
+}
+
+static LogicalResult inferBroadcastBool(Operation *op,
+                                        SmallVectorImpl<Type> &types) {
+  return inferBroadcast(op->getOperands(),
+                        IntegerType::get(op->getContext(), 1), types);
+}
+
+LogicalResult ClipOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferSameShape(getInput(), getElementTypeOf(getInput()), types);
+}
+LogicalResult IsNaNOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferSameShape(getX(), IntegerType::get(getContext(), 1), types);
+}
+LogicalResult IsInfOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferSameShape(getX(), IntegerType::get(getContext(), 1), types);
+}
+
+LogicalResult AddOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult SubOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult MulOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult DivOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult PowOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult ModOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult PReluOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+
+LogicalResult EqualOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastBool(*this, types);
+}
+LogicalResult GreaterOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastBool(*this, types);
+}
+LogicalResult GreaterOrEqualOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastBool(*this, types);
+}
+LogicalResult LessOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastBool(*this, types);
+}
+LogicalResult LessOrEqualOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastBool(*this, types);
+}
+LogicalResult AndOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastBool(*this, types);
+}
+LogicalResult OrOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastBool(*this, types);
+}
+LogicalResult XorOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastBool(*this, types);
+}
+
+LogicalResult WhereOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcast(getOperands(), getElementTypeOf(getX()), types);
+}
+
+LogicalResult MaxOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult MinOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult SumOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}
+LogicalResult MeanOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferBroadcastLikeFirst(*this, types);
+}

@@ -1,5 +1,6 @@
 //===- MatrixOps.cpp - verifiers of the matrix products -------------------===//
 
+#include "ShapeRules.h"
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
@@ -36,5 +37,28 @@ LogicalResult MatMulOp::verify() {
   if (kA && kB && *kA != *kB)
     return emitOpError() << "expects matching inner dimensions, got " << *kA
                          << " and " << *kB;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape rules
+//===----------------------------------------------------------------------===//
+
+LogicalResult GemmOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  FailureOr<SmallVector<int64_t>> shape =
+      gemmShape(getA(), getB(), getTransA(), getTransB());
+  if (failed(shape))
+    return failure();
+  types.push_back(
+      RankedTensorType::get(*shape, getElementTypeOrSelf(getA().getType())));
+  return success();
+}
+
+LogicalResult MatMulOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  FailureOr<std::optional<SmallVector<int64_t>>> shape =
+      matmulShape(getA(), getB());
+  if (failed(shape))
+    return failure();
+  types.push_back(getTensorType(*shape, getElementTypeOrSelf(getA().getType())));
   return success();
 }

@@ -1,7 +1,12 @@
 //===- NNOps.cpp - convolution, pooling, normalization, softmax -----------===//
 
+#include "ShapeRules.h"
 #include "VerifyUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Dialect/ONNX/IR/WindowGeometry.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -159,4 +164,139 @@ LogicalResult ResizeOp::verify() {
 
 LogicalResult SoftmaxOp::verify() {
   return verifyAxisOf(*this, getAxis(), getInput());
+}
+
+//===----------------------------------------------------------------------===//
+// Shape rules
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return appendResultType(convolutionShape(getX(), getW(), getKernelShapeAttr(),
+                                      getPadsAttr(), getStridesAttr(),
+                                      getDilationsAttr(), getAutoPad()),
+                     getElementTypeOrSelf(getX().getType()), types);
+}
+
+LogicalResult ConvTransposeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOrSelf(getX().getType());
+  std::optional<SmallVector<int64_t>> x = getShapeOf(getX()), w = getShapeOf(getW());
+  if (!x || !w) {
+    types.push_back(UnrankedTensorType::get(elementType));
+    return success();
+  }
+  if (x->size() < 3 || w->size() != x->size())
+    return failure();
+  SmallVector<int64_t> kernel =
+      getKernelShapeAttr() ? getIntsOr(getKernelShapeAttr(), 0, 0)
+                           : SmallVector<int64_t>(ArrayRef(*w).drop_front(2));
+  std::optional<TransposeWindowGeometry> g = computeTransposeWindowGeometry(
+      *x, kernel, getPadsAttr(), getStridesAttr(), getDilationsAttr(),
+      getOutputPaddingAttr(), getOutputShapeAttr(), getAutoPad());
+  if (!g)
+    return failure();
+  int64_t perGroup = (*w)[1];
+  SmallVector<int64_t> shape = {
+      (*x)[0], ShapedType::isDynamic(perGroup) ? perGroup : perGroup * getGroup()};
+  llvm::append_range(shape, g->output);
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult MaxPoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  FailureOr<std::optional<SmallVector<int64_t>>> shape = poolingShape(
+      getX(), getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
+      getDilationsAttr(), getAutoPad(), getCeilMode());
+  if (failed(appendResultType(shape, getElementTypeOrSelf(getX().getType()), types)))
+    return failure();
+  if (getIndices())
+    types.push_back(getTensorType(*shape, IntegerType::get(getContext(), 64)));
+  return success();
+}
+
+LogicalResult AveragePoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return appendResultType(poolingShape(getX(), getKernelShapeAttr(), getPadsAttr(),
+                                  getStridesAttr(), nullptr, getAutoPad(),
+                                  getCeilMode()),
+                     getElementTypeOrSelf(getX().getType()), types);
+}
+
+/// Global pooling keeps N and C and makes every spatial dimension 1.
+static LogicalResult inferGlobalPool(Value x, SmallVectorImpl<Type> &types) {
+  std::optional<SmallVector<int64_t>> shape = getShapeOf(x);
+  if (shape) {
+    if (shape->size() < 3)
+      return failure();
+    std::fill(shape->begin() + 2, shape->end(), 1);
+  }
+  types.push_back(getTensorType(shape, getElementTypeOrSelf(x.getType())));
+  return success();
+}
+
+LogicalResult GlobalAveragePoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferGlobalPool(getX(), types);
+}
+
+LogicalResult GlobalMaxPoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferGlobalPool(getX(), types);
+}
+
+LogicalResult
+BatchNormalizationOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getX().getType());
+  for (Value stat : {getInputMean(), getInputVar()})
+    if (types.size() < getNumResults())
+      types.push_back(stat.getType());
+  return success();
+}
+
+LogicalResult
+LayerNormalizationOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getX().getType());
+  if (getNumResults() == 1)
+    return success();
+  // Mean and InvStdDev: size 1 from `axis` on, in float (stash_type).
+  std::optional<SmallVector<int64_t>> shape = getShapeOf(getX());
+  if (shape) {
+    int64_t rank = shape->size();
+    int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+    if (axis < 0 || axis >= rank)
+      return failure();
+    std::fill(shape->begin() + axis, shape->end(), 1);
+  }
+  types.append(getNumResults() - 1,
+               getTensorType(shape, Float32Type::get(getContext())));
+  return success();
+}
+
+LogicalResult DropoutOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getData().getType());
+  if (getMask())
+    types.push_back(getTensorType(getShapeOf(getData()),
+                                  IntegerType::get(getContext(), 1)));
+  return success();
+}
+
+LogicalResult ResizeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getX());
+  std::optional<SmallVector<int64_t>> in = getShapeOrAppendUnranked(getX(), types);
+  if (!in)
+    return success();
+  int64_t rank = in->size();
+  SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
+  std::optional<SmallVector<int64_t>> sizes = getConstantInts(getSizes());
+  std::optional<SmallVector<float>> scales =
+      getScales() ? getConstantFloats(getScales()) : std::nullopt;
+  if (sizes && !sizes->empty()) {
+    if (int64_t(sizes->size()) != rank)
+      return failure();
+    shape = *sizes;
+  } else if (scales && !scales->empty()) {
+    if (int64_t(scales->size()) != rank)
+      return failure();
+    for (int64_t d = 0; d < rank; ++d)
+      if (!ShapedType::isDynamic((*in)[d]))
+        shape[d] = int64_t(std::floor(double((*in)[d]) * double((*scales)[d])));
+  }
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
 }

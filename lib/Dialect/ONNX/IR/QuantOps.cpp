@@ -1,5 +1,6 @@
 //===- QuantOps.cpp - QDQ and QOperator ops -------------------------------===//
 
+#include "ShapeRules.h"
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
@@ -135,4 +136,82 @@ LogicalResult ConvIntegerOp::verify() {
   WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
                      getDilationsAttr(), getAutoPad()};
   return verifyConvolution(*this, getX(), getW(), getGroup(), window);
+}
+
+//===----------------------------------------------------------------------===//
+// Shape rules: the float op's shape; the element type of the output zero
+// point (uint8 without one, as ONNX defaults), int32 for ...Integer ops.
+//===----------------------------------------------------------------------===//
+
+/// The quantized type a zero point gives, or ONNX's default uint8.
+static Type getQuantizedElementType(Value zeroPoint, MLIRContext *ctx) {
+  return zeroPoint ? getElementTypeOf(zeroPoint)
+                   : IntegerType::get(ctx, 8, IntegerType::Unsigned);
+}
+
+LogicalResult QuantizeLinearOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferSameShape(getX(), getQuantizedElementType(getYZeroPoint(), getContext()),
+                        types);
+}
+
+LogicalResult
+DequantizeLinearOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferSameShape(getX(), getElementTypeOf(getXScale()), types);
+}
+
+LogicalResult QLinearConvOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return appendResultType(convolutionShape(getX(), getW(), getKernelShapeAttr(),
+                                      getPadsAttr(), getStridesAttr(),
+                                      getDilationsAttr(), getAutoPad()),
+                     getElementTypeOf(getYZeroPoint()), types);
+}
+
+LogicalResult QLinearMatMulOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return appendResultType(matmulShape(getA(), getB()),
+                     getElementTypeOf(getYZeroPoint()), types);
+}
+
+LogicalResult QLinearAddOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getCZeroPoint() ? getElementTypeOf(getCZeroPoint())
+                                     : getElementTypeOf(getA());
+  return inferBroadcast({getA(), getB()}, elementType, types);
+}
+
+LogicalResult
+QLinearGlobalAveragePoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  std::optional<SmallVector<int64_t>> shape = getShapeOf(getX());
+  if (shape) {
+    if (shape->size() < 3)
+      return failure();
+    // Spatial dimensions become 1: 2.. (NCHW) or 1..rank-2 (NHWC).
+    int64_t first = getChannelsLast() ? 1 : 2;
+    int64_t last = getChannelsLast() ? shape->size() - 1 : shape->size();
+    std::fill(shape->begin() + first, shape->begin() + last, 1);
+  }
+  types.push_back(getTensorType(shape, getElementTypeOf(getYZeroPoint())));
+  return success();
+}
+
+LogicalResult QGemmOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  FailureOr<SmallVector<int64_t>> shape =
+      gemmShape(getA(), getB(), getTransA(), getTransB());
+  if (failed(shape))
+    return failure();
+  Type elementType = getYScale()
+                         ? getQuantizedElementType(getYZeroPoint(), getContext())
+                         : getElementTypeOf(getAScale());
+  types.push_back(RankedTensorType::get(*shape, elementType));
+  return success();
+}
+
+LogicalResult MatMulIntegerOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return appendResultType(matmulShape(getA(), getB()),
+                     IntegerType::get(getContext(), 32), types);
+}
+
+LogicalResult ConvIntegerOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return appendResultType(convolutionShape(getX(), getW(), getKernelShapeAttr(),
+                                      getPadsAttr(), getStridesAttr(),
+                                      getDilationsAttr(), getAutoPad()),
+                     IntegerType::get(getContext(), 32), types);
 }

@@ -1,5 +1,6 @@
 //===- ReductionOps.cpp - reductions, arg-reductions, LogSoftmax ----------===//
 
+#include "ShapeRules.h"
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
@@ -66,4 +67,75 @@ LogicalResult TriluOp::verify() {
 
 LogicalResult ReduceMeanOp::verify() {
   return verifyAxes(*this, getAxesAttr(), getData());
+}
+
+//===----------------------------------------------------------------------===//
+// Shape rules
+//===----------------------------------------------------------------------===//
+
+/// A reduction of `data` over `axes` (all when empty).
+static LogicalResult inferReduction(Value data, ArrayRef<int64_t> axes,
+                                    bool keepDims, SmallVectorImpl<Type> &types) {
+  types.push_back(getTensorType(reducedShape(data, axes, keepDims),
+                                getElementTypeOrSelf(data.getType())));
+  return success();
+}
+
+#define REDUCE_SHAPE_RULE(OP)                                                  \
+  LogicalResult OP::inferResultTypes(SmallVectorImpl<Type> &types) {          \
+    return inferReduction(getData(), getI64Values(getAxesAttr()),              \
+                          getKeepdims(), types);                               \
+  }
+REDUCE_SHAPE_RULE(ReduceMaxOp)
+REDUCE_SHAPE_RULE(ReduceMinOp)
+REDUCE_SHAPE_RULE(ReduceProdOp)
+REDUCE_SHAPE_RULE(ReduceL1Op)
+REDUCE_SHAPE_RULE(ReduceL2Op)
+REDUCE_SHAPE_RULE(ReduceLogSumOp)
+REDUCE_SHAPE_RULE(ReduceLogSumExpOp)
+REDUCE_SHAPE_RULE(ReduceSumSquareOp)
+REDUCE_SHAPE_RULE(ReduceMeanOp)
+#undef REDUCE_SHAPE_RULE
+
+LogicalResult ReduceSumOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  std::optional<SmallVector<int64_t>> axes =
+      getAxes() ? getConstantInts(getAxes()) : SmallVector<int64_t>();
+  if (!axes) {
+    std::optional<int64_t> rank = getRank(getData());
+    Type elementType = getElementTypeOrSelf(getData().getType());
+    types.push_back(rank && getKeepdims()
+                        ? getDynamicTensorType(*rank, elementType)
+                        : UnrankedTensorType::get(elementType));
+    return success();
+  }
+  if (axes->empty() && getNoopWithEmptyAxes()) {
+    types.push_back(getData().getType());
+    return success();
+  }
+  return inferReduction(getData(), *axes, getKeepdims(), types);
+}
+
+/// ArgMax/ArgMin: int64 indices along one axis.
+static LogicalResult inferArgReduction(Value data, int64_t axis, bool keepDims,
+                                       SmallVectorImpl<Type> &types) {
+  std::optional<int64_t> rank = getRank(data);
+  if (rank && (axis < -*rank || axis >= *rank))
+    return failure();
+  types.push_back(getTensorType(
+      reducedShape(data, {axis}, keepDims),
+      IntegerType::get(data.getContext(), 64)));
+  return success();
+}
+
+LogicalResult ArgMaxOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferArgReduction(getData(), getAxis(), getKeepdims(), types);
+}
+
+LogicalResult ArgMinOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  return inferArgReduction(getData(), getAxis(), getKeepdims(), types);
+}
+
+LogicalResult TriluOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getInput().getType());
+  return success();
 }

@@ -1,5 +1,6 @@
 //===- TensorOps.cpp - constants, shapes and data movement ops ------------===//
 
+#include "ShapeRules.h"
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
@@ -160,4 +161,369 @@ LogicalResult GatherOp::verify() {
                          << getIndices().getType();
   std::optional<int64_t> rank = getRank(getData());
   return rank ? verifyAxis(*this, getAxis(), *rank) : success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape rules
+//===----------------------------------------------------------------------===//
+
+static int64_t product(ArrayRef<int64_t> dims) {
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    if (ShapedType::isDynamic(d))
+      return ShapedType::kDynamic;
+    n *= d;
+  }
+  return n;
+}
+
+LogicalResult ConstantOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getValue().getType());
+  return success();
+}
+
+LogicalResult CastOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = onnxq::getElementType(getContext(), getTo());
+  if (!elementType)
+    return failure();
+  return inferSameShape(getInput(), elementType, types);
+}
+
+LogicalResult ShapeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type i64 = IntegerType::get(getContext(), 64);
+  std::optional<int64_t> rank = getRank(getData());
+  if (!rank) {
+    types.push_back(getDynamicTensorType(1, i64));
+    return success();
+  }
+  auto clamp = [&](int64_t v) {
+    return std::clamp<int64_t>(v < 0 ? v + *rank : v, 0, *rank);
+  };
+  int64_t start = clamp(getStart());
+  int64_t end = getEnd() ? clamp(*getEnd()) : *rank;
+  types.push_back(RankedTensorType::get({std::max<int64_t>(0, end - start)}, i64));
+  return success();
+}
+
+LogicalResult ReshapeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getData());
+  std::optional<SmallVector<int64_t>> target = getConstantInts(getShape());
+  if (!target) {
+    std::optional<int64_t> rank = getStaticDim(getShape(), 0);
+    types.push_back(rank ? getDynamicTensorType(*rank, elementType)
+                         : UnrankedTensorType::get(elementType));
+    return success();
+  }
+  std::optional<SmallVector<int64_t>> in = getShapeOf(getData());
+  SmallVector<int64_t> shape;
+  int64_t inferred = -1;
+  for (auto [i, d] : llvm::enumerate(*target)) {
+    if (d == 0 && !getAllowzero()) {
+      // 0 copies the input's dimension.
+      if (in && i >= in->size())
+        return failure();
+      shape.push_back(in ? (*in)[i] : ShapedType::kDynamic);
+    } else if (d == -1) {
+      if (inferred >= 0)
+        return failure();
+      inferred = i;
+      shape.push_back(ShapedType::kDynamic);
+    } else if (d < 0) {
+      return failure();
+    } else {
+      shape.push_back(d);
+    }
+  }
+  int64_t total = in ? product(*in) : ShapedType::kDynamic;
+  if (inferred >= 0 && !ShapedType::isDynamic(total)) {
+    SmallVector<int64_t> others(shape);
+    others.erase(others.begin() + inferred);
+    int64_t known = product(others);
+    if (!ShapedType::isDynamic(known)) {
+      if (known == 0 || total % known != 0)
+        return failure();
+      shape[inferred] = total / known;
+    }
+  }
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult FlattenOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getInput());
+  std::optional<SmallVector<int64_t>> in = getShapeOf(getInput());
+  if (!in) {
+    types.push_back(getDynamicTensorType(2, elementType));
+    return success();
+  }
+  int64_t rank = in->size();
+  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  if (axis < 0 || axis > rank)
+    return failure();
+  types.push_back(RankedTensorType::get(
+      {product(ArrayRef(*in).take_front(axis)),
+       product(ArrayRef(*in).drop_front(axis))},
+      elementType));
+  return success();
+}
+
+LogicalResult TransposeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getData());
+  std::optional<SmallVector<int64_t>> in =
+      getShapeOrAppendUnranked(getData(), types);
+  if (!in)
+    return success();
+  int64_t rank = in->size();
+  SmallVector<int64_t> perm =
+      getPerm() ? getI64Values(*getPerm())
+                : llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(rank)));
+  if (int64_t(perm.size()) != rank)
+    return failure();
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm) {
+    if (p < 0 || p >= rank)
+      return failure();
+    shape.push_back((*in)[p]);
+  }
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult ConcatOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  if (getInputs().empty())
+    return failure();
+  Type elementType = getElementTypeOf(getInputs().front());
+  std::optional<SmallVector<int64_t>> shape;
+  for (Value input : getInputs()) {
+    std::optional<SmallVector<int64_t>> in = getShapeOf(input);
+    if (in && (shape ? shape->size() != in->size() : false))
+      return failure();
+    if (in && !shape)
+      shape = in;
+  }
+  if (!shape) {
+    types.push_back(UnrankedTensorType::get(elementType));
+    return success();
+  }
+  int64_t rank = shape->size();
+  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  if (axis < 0 || axis >= rank)
+    return failure();
+  int64_t total = 0;
+  for (Value input : getInputs()) {
+    std::optional<SmallVector<int64_t>> in = getShapeOf(input);
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t dim = in ? (*in)[d] : ShapedType::kDynamic;
+      if (d == axis) {
+        total = ShapedType::isDynamic(dim) || ShapedType::isDynamic(total)
+                    ? ShapedType::kDynamic
+                    : total + dim;
+      } else if (ShapedType::isDynamic((*shape)[d])) {
+        (*shape)[d] = dim;
+      } else if (!ShapedType::isDynamic(dim) && dim != (*shape)[d]) {
+        return failure();
+      }
+    }
+  }
+  (*shape)[axis] = total;
+  types.push_back(RankedTensorType::get(*shape, elementType));
+  return success();
+}
+
+LogicalResult SplitOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getInput());
+  std::optional<SmallVector<int64_t>> in = getShapeOf(getInput());
+  int64_t parts = getNumResults();
+  if (!in) {
+    types.append(parts, UnrankedTensorType::get(elementType));
+    return success();
+  }
+  int64_t rank = in->size();
+  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  if (axis < 0 || axis >= rank)
+    return failure();
+  int64_t dim = (*in)[axis];
+  SmallVector<int64_t> sizes(parts, ShapedType::kDynamic);
+  if (getSplit()) {
+    if (std::optional<SmallVector<int64_t>> split = getConstantInts(getSplit())) {
+      if (int64_t(split->size()) != parts)
+        return failure();
+      sizes = *split;
+    }
+  } else if (!ShapedType::isDynamic(dim)) {
+    if (dim % parts != 0)
+      return failure();
+    sizes.assign(parts, dim / parts);
+  }
+  for (int64_t size : sizes) {
+    SmallVector<int64_t> shape(*in);
+    shape[axis] = size;
+    types.push_back(RankedTensorType::get(shape, elementType));
+  }
+  return success();
+}
+
+LogicalResult SliceOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getData());
+  std::optional<SmallVector<int64_t>> in =
+      getShapeOrAppendUnranked(getData(), types);
+  if (!in)
+    return success();
+  int64_t rank = in->size();
+  std::optional<SmallVector<int64_t>> starts = getConstantInts(getStarts());
+  std::optional<SmallVector<int64_t>> ends = getConstantInts(getEnds());
+  std::optional<SmallVector<int64_t>> axes =
+      getAxes() ? getConstantInts(getAxes())
+                : std::optional(llvm::to_vector(llvm::seq<int64_t>(
+                      starts ? starts->size() : 0)));
+  std::optional<SmallVector<int64_t>> steps =
+      getSteps() ? getConstantInts(getSteps()) : std::nullopt;
+  SmallVector<int64_t> shape(*in);
+  if (!axes) {
+    // Unknown axes: any dimension may be sliced.
+    types.push_back(getDynamicTensorType(rank, elementType));
+    return success();
+  }
+  if (!starts || !ends || (getSteps() && !steps)) {
+    for (int64_t axis : *axes)
+      if (axis >= -rank && axis < rank)
+        shape[axis < 0 ? axis + rank : axis] = ShapedType::kDynamic;
+    if (!getAxes() && !starts)
+      shape.assign(rank, ShapedType::kDynamic);
+    types.push_back(RankedTensorType::get(shape, elementType));
+    return success();
+  }
+  if (starts->size() != ends->size() || axes->size() != starts->size() ||
+      (steps && steps->size() != starts->size()))
+    return failure();
+  for (size_t i = 0; i < axes->size(); ++i) {
+    int64_t axis = (*axes)[i] < 0 ? (*axes)[i] + rank : (*axes)[i];
+    int64_t step = steps ? (*steps)[i] : 1;
+    if (axis < 0 || axis >= rank || step == 0)
+      return failure();
+    int64_t dim = (*in)[axis];
+    if (ShapedType::isDynamic(dim))
+      continue;
+    auto wrap = [&](int64_t v) {
+      return v < 0 ? std::max<int64_t>(v, -dim - 1) + dim : v;
+    };
+    int64_t start = wrap((*starts)[i]), end = wrap((*ends)[i]);
+    int64_t size;
+    if (step > 0) {
+      start = std::clamp<int64_t>(start, 0, dim);
+      end = std::clamp<int64_t>(end, 0, dim);
+      size = end > start ? (end - start + step - 1) / step : 0;
+    } else {
+      start = std::clamp<int64_t>(start, 0, dim - 1);
+      end = std::clamp<int64_t>(end, -1, dim - 1);
+      size = start > end ? (start - end - step - 1) / -step : 0;
+    }
+    shape[axis] = size;
+  }
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult SqueezeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getData());
+  std::optional<SmallVector<int64_t>> in = getShapeOf(getData());
+  std::optional<SmallVector<int64_t>> axes =
+      getAxes() ? getConstantInts(getAxes()) : std::optional(SmallVector<int64_t>());
+  if (!in || !axes) {
+    types.push_back(UnrankedTensorType::get(elementType));
+    return success();
+  }
+  int64_t rank = in->size();
+  SmallVector<bool> removed(rank, false);
+  for (int64_t axis : *axes) {
+    if (axis < -rank || axis >= rank)
+      return failure();
+    removed[axis < 0 ? axis + rank : axis] = true;
+  }
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t dim = (*in)[d];
+    if (axes->empty() && ShapedType::isDynamic(dim)) {
+      // Whether it is 1 decides the rank.
+      types.push_back(UnrankedTensorType::get(elementType));
+      return success();
+    }
+    if (axes->empty() ? dim == 1 : removed[d])
+      continue;
+    shape.push_back(dim);
+  }
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult UnsqueezeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getData());
+  std::optional<SmallVector<int64_t>> in = getShapeOf(getData());
+  std::optional<SmallVector<int64_t>> axes = getConstantInts(getAxes());
+  std::optional<int64_t> added = getStaticDim(getAxes(), 0);
+  if (!in) {
+    types.push_back(UnrankedTensorType::get(elementType));
+    return success();
+  }
+  int64_t rank = in->size() + (axes ? axes->size() : added.value_or(0));
+  if (!axes) {
+    types.push_back(added ? getDynamicTensorType(rank, elementType)
+                          : UnrankedTensorType::get(elementType));
+    return success();
+  }
+  SmallVector<bool> inserted(rank, false);
+  for (int64_t axis : *axes) {
+    if (axis < -rank || axis >= rank)
+      return failure();
+    inserted[axis < 0 ? axis + rank : axis] = true;
+  }
+  SmallVector<int64_t> shape;
+  auto next = in->begin();
+  for (int64_t d = 0; d < rank; ++d)
+    shape.push_back(inserted[d] ? 1 : *next++);
+  if (next != in->end())
+    return failure();
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult PadOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getData());
+  std::optional<SmallVector<int64_t>> in =
+      getShapeOrAppendUnranked(getData(), types);
+  if (!in)
+    return success();
+  int64_t rank = in->size();
+  std::optional<SmallVector<int64_t>> pads = getConstantInts(getPads());
+  if (!pads) {
+    types.push_back(getDynamicTensorType(rank, elementType));
+    return success();
+  }
+  if (int64_t(pads->size()) != 2 * rank)
+    return failure();
+  SmallVector<int64_t> shape(*in);
+  for (int64_t d = 0; d < rank; ++d)
+    if (!ShapedType::isDynamic(shape[d]))
+      shape[d] += (*pads)[d] + (*pads)[d + rank];
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult GatherOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getData());
+  std::optional<SmallVector<int64_t>> data = getShapeOf(getData());
+  std::optional<SmallVector<int64_t>> indices = getShapeOf(getIndices());
+  if (!data || !indices) {
+    types.push_back(UnrankedTensorType::get(elementType));
+    return success();
+  }
+  int64_t rank = data->size();
+  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  if (axis < 0 || axis >= rank)
+    return failure();
+  SmallVector<int64_t> shape(ArrayRef(*data).take_front(axis));
+  llvm::append_range(shape, *indices);
+  llvm::append_range(shape, ArrayRef(*data).drop_front(axis + 1));
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
 }

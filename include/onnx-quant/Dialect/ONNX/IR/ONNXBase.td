@@ -14,6 +14,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "onnx-quant/Dialect/ONNX/IR/ShapeInferenceInterface.td"
 
 def ONNX_Dialect : Dialect {
   let name = "onnx";
@@ -44,8 +45,13 @@ def Pointwise : NativeOpTrait<"Pointwise"> {
   let cppNamespace = "::mlir::onnxq";
 }
 
-class ONNX_Op<string mnemonic, list<Trait> traits = []>
-    : Op<ONNX_Dialect, mnemonic, !listconcat(traits, [Pure])> {
+// Each op defines its shape rule (`inferResultTypes`), except ops whose
+// results have their first operand's type (`sameTypeRule`), which share one.
+class ONNX_Op<string mnemonic, list<Trait> traits = [], bit sameTypeRule = 0>
+    : Op<ONNX_Dialect, mnemonic, !listconcat(traits, [Pure,
+          !if(sameTypeRule, ONNX_ShapeInferenceOpInterface,
+              DeclareOpInterfaceMethods<ONNX_ShapeInferenceOpInterface,
+                                        ["inferResultTypes"]>)])> {
   let assemblyFormat = [{
     `(` operands `)` attr-dict `:` functional-type(operands, results)
   }];
@@ -54,7 +60,8 @@ class ONNX_Op<string mnemonic, list<Trait> traits = []>
 
 // Element-wise op with one input and one output of the same type.
 class ONNX_UnaryOp<string mnemonic, string doc, list<Trait> traits = []>
-    : ONNX_Op<mnemonic, !listconcat(traits, [SameOperandsAndResultType, Pointwise])> {
+    : ONNX_Op<mnemonic, !listconcat(traits, [SameOperandsAndResultType, Pointwise]),
+              /*sameTypeRule=*/1> {
   let summary = doc;
   let arguments = (ins AnyTensor:$X);
   let results = (outs AnyTensor:$Y);

@@ -36,14 +36,14 @@ def ONNX_SqrtOp : ONNX_UnaryOp<"Sqrt", "square root"> {
 def ONNX_TanhOp : ONNX_UnaryOp<"Tanh", "hyperbolic tangent">;
 def ONNX_HardSwishOp : ONNX_UnaryOp<"HardSwish", "x * max(0, min(1, x / 6 + 1 / 2))">;
 
-def ONNX_LeakyReluOp : ONNX_Op<"LeakyRelu", [SameOperandsAndResultType, Pointwise]> {
+def ONNX_LeakyReluOp : ONNX_Op<"LeakyRelu", [SameOperandsAndResultType, Pointwise], 1> {
   let summary = "x if x >= 0 else alpha * x";
   let arguments = (ins AnyTensor:$X, DefaultValuedAttr<F32Attr, "0.01">:$alpha);
   let results = (outs AnyTensor:$Y);
   let hasVerifier = 0;
 }
 
-def ONNX_HardSigmoidOp : ONNX_Op<"HardSigmoid", [SameOperandsAndResultType, Pointwise]> {
+def ONNX_HardSigmoidOp : ONNX_Op<"HardSigmoid", [SameOperandsAndResultType, Pointwise], 1> {
   let summary = "max(0, min(1, alpha * x + beta))";
   let arguments = (ins AnyTensor:$X, DefaultValuedAttr<F32Attr, "0.2">:$alpha,
                    DefaultValuedAttr<F32Attr, "0.5">:$beta);
@@ -102,7 +102,7 @@ def ONNX_NotOp : ONNX_UnaryOp<"Not", "logical not">;
 
 // Unary op with float attributes and the type of its input.
 class ONNX_ParamUnaryOp<string mnemonic, string doc, dag attrs>
-    : ONNX_Op<mnemonic, [SameOperandsAndResultType, Pointwise]> {
+    : ONNX_Op<mnemonic, [SameOperandsAndResultType, Pointwise], 1> {
   let summary = doc;
   let arguments = !con((ins AnyTensor:$X), attrs);
   let results = (outs AnyTensor:$Y);

@@ -117,7 +117,7 @@ def ONNX_ResizeOp : ONNX_Op<"Resize", [AttrSizedOperandSegments]> {
   }];
 }
 
-def ONNX_SoftmaxOp : ONNX_Op<"Softmax", [SameOperandsAndResultType]> {
+def ONNX_SoftmaxOp : ONNX_Op<"Softmax", [SameOperandsAndResultType], 1> {
   let summary = "softmax along one axis (opset 13 semantics)";
   let arguments = (ins AnyTensor:$input, DefaultValuedAttr<ONNX_I64Attr, "-1">:$axis);
   let results = (outs AnyTensor:$output);

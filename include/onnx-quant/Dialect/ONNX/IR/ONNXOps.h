@@ -27,6 +27,8 @@ class Pointwise : public OpTrait::TraitBase<ConcreteType, Pointwise> {};
 llvm::StringRef getONNXDomain(Operation *op);
 } // namespace mlir::onnxq
 
+#include "onnx-quant/Dialect/ONNX/IR/ShapeInferenceInterface.h.inc"
+
 #define GET_OP_CLASSES
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h.inc"
 

@@ -53,13 +53,13 @@ class ONNX_ArgReduceOp<string mnemonic, string doc> : ONNX_Op<mnemonic> {
 def ONNX_ArgMaxOp : ONNX_ArgReduceOp<"ArgMax", "int64 index of the maximum along axis">;
 def ONNX_ArgMinOp : ONNX_ArgReduceOp<"ArgMin", "int64 index of the minimum along axis">;
 
-def ONNX_LogSoftmaxOp : ONNX_Op<"LogSoftmax", [SameOperandsAndResultType]> {
+def ONNX_LogSoftmaxOp : ONNX_Op<"LogSoftmax", [SameOperandsAndResultType], 1> {
   let summary = "log of softmax along one axis (opset 13 semantics)";
   let arguments = (ins AnyTensor:$input, DefaultValuedAttr<ONNX_I64Attr, "-1">:$axis);
   let results = (outs AnyTensor:$output);
 }
 
-def ONNX_HardmaxOp : ONNX_Op<"Hardmax", [SameOperandsAndResultType]> {
+def ONNX_HardmaxOp : ONNX_Op<"Hardmax", [SameOperandsAndResultType], 1> {
   let summary = "1 at the first maximum along one axis, else 0 (opset 13)";
   let arguments = (ins AnyTensor:$input, DefaultValuedAttr<ONNX_I64Attr, "-1">:$axis);
   let results = (outs AnyTensor:$output);

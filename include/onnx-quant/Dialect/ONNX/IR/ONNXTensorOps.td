@@ -19,7 +19,7 @@ def ONNX_ConstantOp : ONNX_Op<"Constant",
   let hasVerifier = 0;
 }
 
-def ONNX_IdentityOp : ONNX_Op<"Identity", [SameOperandsAndResultType]> {
+def ONNX_IdentityOp : ONNX_Op<"Identity", [SameOperandsAndResultType], 1> {
   let summary = "the input, unchanged";
   let arguments = (ins AnyTensor:$input);
   let results = (outs AnyTensor:$output);

@@ -1,0 +1,29 @@
+// RUN: onnx-quant-opt %s --onnx-infer-shapes="require-static=true" --split-input-file -verify-diagnostics
+// Shapes that contradict the ops' rules, and shapes that cannot be resolved at
+// compile time (what `--emit=obj` reports through this pass).
+
+// A declared result the operands contradict: transposing 2x6 gives 6x2.
+func.func @contradiction(%x: tensor<2x6xf32>) -> tensor<2x6xf32> {
+  // expected-error @+1 {{result #0 is declared 'tensor<2x6xf32>' but its operands give 'tensor<6x2xf32>'}}
+  %t = onnx.Transpose(%x) : (tensor<2x6xf32>) -> tensor<2x6xf32>
+  return %t : tensor<2x6xf32>
+}
+
+// -----
+
+// A Reshape to a graph input's values: known only at run time.
+func.func @runtime_target(%x: tensor<2x6xf32>, %shape: tensor<2xi64>) -> tensor<*xf32> {
+  // expected-error @+1 {{onnx.Reshape result #0 ('tensor<?x?xf32>') has no static shape although every input has one: it depends on the run-time value of input #1}}
+  %r = onnx.Reshape(%x, %shape) : (tensor<2x6xf32>, tensor<2xi64>) -> tensor<*xf32>
+  %y = onnx.Relu(%r) : (tensor<*xf32>) -> tensor<*xf32>
+  return %y : tensor<*xf32>
+}
+
+// -----
+
+// A dynamic graph input names the option that fixes it.
+// expected-error @+1 {{graph input 'images' has the dynamic type 'tensor<?x3xf32>'; give its shape with --input-shape=images:<d0>x<d1>x...}}
+func.func @dynamic_input(%x: tensor<?x3xf32> {onnx.name = "images"}) -> tensor<?x3xf32> {
+  %y = onnx.Relu(%x) : (tensor<?x3xf32>) -> tensor<?x3xf32>
+  return %y : tensor<?x3xf32>
+}
