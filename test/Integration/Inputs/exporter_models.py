@@ -1,0 +1,195 @@
+"""Models shaped the way exporters write them, compiled by us and run against
+ONNX Runtime.
+
+Usage: exporter_models.py --tool TOOL --runner runner.c --utils UTILS --work DIR
+
+Each model computes a shape at run time from its input's shape (the idioms
+PyTorch and Paddle exporters emit) and has dynamic input dimensions, written
+as `dim_param` or as `dim_value: -1`; the compile fixes them with
+--input-shape and nothing else (no --onnx-infer-shapes, no --onnx-simplify).
+Per model one line `PASS|FAIL  NAME  worst |diff| D (rel R)`, compared with
+rtol 1e-4, atol 1e-5 on two seeded random inputs; then `N passed, N failed`.
+Exit 1 on a failure.
+"""
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+RTOL, ATOL = 1e-4, 1e-5
+
+
+def const(name, values, dtype=np.int64):
+    return helper.make_node("Constant", [], [name],
+                            value=numpy_helper.from_array(np.array(values, dtype=dtype)))
+
+
+def weights(rng, name, shape):
+    return numpy_helper.from_array(
+        (rng.standard_normal(shape) * 0.3).astype(np.float32), name)
+
+
+def make_model(name, opset, nodes, inputs, outputs, inits):
+    graph = helper.make_graph(nodes, name, inputs, outputs, inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],
+                              producer_name="exporter-style")
+    model.ir_version = 7
+    onnx.checker.check_model(model)
+    return model
+
+
+def input_info(name, dims):
+    """dims: int, a dim_param string, or -1 written as dim_value: -1."""
+    info = helper.make_tensor_value_info(name, TensorProto.FLOAT, None)
+    shape = info.type.tensor_type.shape
+    for d in dims:
+        dim = shape.dim.add()
+        if isinstance(d, str):
+            dim.dim_param = d
+        else:
+            dim.dim_value = d
+    return info
+
+
+def output_info(name, rank):
+    return helper.make_tensor_value_info(name, TensorProto.FLOAT, [None] * rank)
+
+
+def pytorch_flatten(rng):
+    """torch.flatten(x, 1) after a conv, exported with a dynamic batch:
+    Shape -> Gather -> Unsqueeze -> Concat -> Reshape, then Gemm."""
+    nodes = [
+        helper.make_node("Conv", ["x", "w", "b"], ["c"], pads=[1, 1, 1, 1]),
+        helper.make_node("Relu", ["c"], ["r"]),
+        helper.make_node("Shape", ["r"], ["s"]),
+        const("zero", 0),
+        helper.make_node("Gather", ["s", "zero"], ["n"], axis=0),
+        const("axes", [0]),
+        helper.make_node("Unsqueeze", ["n", "axes"], ["n1"]),
+        const("minus1", [-1]),
+        helper.make_node("Concat", ["n1", "minus1"], ["target"], axis=0),
+        helper.make_node("Reshape", ["r", "target"], ["flat"]),
+        helper.make_node("Gemm", ["flat", "fc", "fcb"], ["y"], transB=1),
+    ]
+    inits = [weights(rng, "w", [4, 3, 3, 3]), weights(rng, "b", [4]),
+             weights(rng, "fc", [10, 4 * 8 * 8]), weights(rng, "fcb", [10])]
+    model = make_model("pytorch_flatten", 13, nodes, [input_info("x", ["batch", 3, 8, 8])],
+                       [output_info("y", 2)], inits)
+    return model, "x:2x3x8x8", (2, 3, 8, 8)
+
+
+def paddle_softmax(rng):
+    """A Paddle-style opset-11 head: every input dimension -1, a Reshape whose
+    target comes from Shape -> Slice -> Concat, then Softmax-11 (which
+    flattens by its input's static shape)."""
+    nodes = [
+        helper.make_node("AveragePool", ["x"], ["p"], kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node("Shape", ["p"], ["s"]),
+        const("start", [0]), const("end", [2]),
+        helper.make_node("Slice", ["s", "start", "end"], ["nc"]),
+        const("minus1", [-1]),
+        helper.make_node("Concat", ["nc", "minus1"], ["target"], axis=0),
+        helper.make_node("Reshape", ["p", "target"], ["flat"]),
+        helper.make_node("Softmax", ["flat"], ["y"], axis=2),
+    ]
+    model = make_model("paddle_softmax", 11, nodes, [input_info("x", [-1, -1, -1, -1])],
+                       [output_info("y", 3)], [])
+    return model, "x:1x3x16x12", (1, 3, 16, 12)
+
+
+def upsample_by_shape(rng):
+    """Upsampling to twice the input's size, computed from its shape
+    (Shape -> Slice -> Mul -> Concat -> Resize sizes), as detector necks do."""
+    nodes = [
+        helper.make_node("Shape", ["x"], ["s"]),
+        const("zero", [0]), const("two_idx", [2]), const("four", [4]),
+        helper.make_node("Slice", ["s", "zero", "two_idx"], ["nc"]),
+        helper.make_node("Slice", ["s", "two_idx", "four"], ["hw"]),
+        const("two", [2]),
+        helper.make_node("Mul", ["hw", "two"], ["hw2"]),
+        helper.make_node("Concat", ["nc", "hw2"], ["sizes"], axis=0),
+        helper.make_node("Resize", ["x", "", "", "sizes"], ["up"], mode="nearest"),
+        helper.make_node("Conv", ["up", "w"], ["y"], pads=[1, 1, 1, 1]),
+    ]
+    model = make_model("upsample_by_shape", 13, nodes,
+                       [input_info("x", ["n", 4, "h", "w"])], [output_info("y", 4)],
+                       [weights(rng, "w", [2, 4, 3, 3])])
+    return model, "x:1x4x6x5", (1, 4, 6, 5)
+
+
+def spatial_tokens(rng):
+    """A transformer-style patch flatten: (N, C, H, W) -> (N, H*W, C) with
+    H*W computed as Gather(shape, 2) * Gather(shape, 3)."""
+    nodes = [
+        helper.make_node("Shape", ["x"], ["s"]),
+        const("i0", 0), const("i1", 1), const("i2", 2), const("i3", 3),
+        helper.make_node("Gather", ["s", "i0"], ["n"]),
+        helper.make_node("Gather", ["s", "i1"], ["c"]),
+        helper.make_node("Gather", ["s", "i2"], ["h"]),
+        helper.make_node("Gather", ["s", "i3"], ["w"]),
+        helper.make_node("Mul", ["h", "w"], ["hw"]),
+        const("axes", [0]),
+        helper.make_node("Unsqueeze", ["n", "axes"], ["n1"]),
+        helper.make_node("Unsqueeze", ["c", "axes"], ["c1"]),
+        helper.make_node("Unsqueeze", ["hw", "axes"], ["hw1"]),
+        helper.make_node("Concat", ["n1", "c1", "hw1"], ["target"], axis=0),
+        helper.make_node("Reshape", ["x", "target"], ["flat"]),
+        helper.make_node("Transpose", ["flat"], ["tokens"], perm=[0, 2, 1]),
+        helper.make_node("MatMul", ["tokens", "proj"], ["y"]),
+    ]
+    model = make_model("spatial_tokens", 13, nodes, [input_info("x", ["batch", 6, "h", "w"])],
+                       [output_info("y", 3)], [weights(rng, "proj", [6, 5])])
+    return model, "x:2x6x4x3", (2, 6, 4, 3)
+
+
+MODELS = [pytorch_flatten, paddle_softmax, upsample_by_shape, spatial_tokens]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    for flag in ("--tool", "--runner", "--utils", "--work"):
+        p.add_argument(flag, required=True)
+    args = p.parse_args()
+    sys.path.insert(0, args.utils)
+    import qdq_compare
+    from tensors import compare
+
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(0)
+    failed = 0
+    for make in MODELS:
+        model, shape_flag, shape = make(rng)
+        name = make.__name__
+        path = work / f"{name}.onnx"
+        onnx.save(model, path)
+        try:
+            exe = qdq_compare.build_runner(args.tool, path, [f"--input-shape={shape_flag}"],
+                                           work, name, args.runner)
+            xs = [rng.standard_normal(shape).astype(np.float32) for _ in range(2)]
+            ours = [qdq_compare.run_native(exe, x, work) for x in xs]
+            ref = qdq_compare.ort_run(path, xs)
+        except (RuntimeError, subprocess.CalledProcessError) as e:
+            print(f"FAIL  {name}  {e}")
+            failed += 1
+            continue
+        worst_abs = worst_rel = 0.0
+        ok = True
+        for a, b in zip(ours, ref):
+            same_shape = a.shape == b.shape
+            good, d, r = compare(a, b, False, RTOL, ATOL) if same_shape else (False, np.inf, np.inf)
+            ok &= good
+            worst_abs, worst_rel = max(worst_abs, d), max(worst_rel, r)
+        print(f"{'PASS' if ok else 'FAIL'}  {name}  output {tuple(ours[0].shape)}, "
+              f"worst |diff| {worst_abs:.2g} (rel {worst_rel:.2g})")
+        failed += not ok
+    print(f"{len(MODELS) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
