@@ -241,47 +241,46 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
 LogicalResult GraphImporter::inferResultTypes(const ImportedNode &node,
                                               MutableArrayRef<Value> results,
                                               ArrayRef<bool> placeholders) {
-  for (auto [i, result] : llvm::enumerate(results)) {
-    auto opResult = dyn_cast<OpResult>(result);
-    auto rule = opResult ? dyn_cast<ShapeInferenceOpInterface>(opResult.getOwner())
-                         : nullptr;
+  // The ops that made the results, each once, in order.
+  SmallVector<Operation *> ops;
+  for (Value result : results)
+    if (Operation *op = result.getDefiningOp(); op && !llvm::is_contained(ops, op))
+      ops.push_back(op);
+  for (Operation *op : ops) {
+    auto rule = dyn_cast<ShapeInferenceOpInterface>(op);
     SmallVector<Type> inferred;
-    Type type;
-    if (rule && succeeded(rule.inferResultTypes(inferred)) &&
-        inferred.size() == rule->getNumResults())
-      type = inferred[opResult.getResultNumber()];
-    if (placeholders[i]) {
+    bool ruled = rule && succeeded(rule.inferResultTypes(inferred)) &&
+                 inferred.size() == op->getNumResults();
+    // Which node outputs the op gives, noted before folding erases it.
+    SmallVector<std::pair<size_t, unsigned>> outputs;
+    for (auto [i, result] : llvm::enumerate(results)) {
+      if (result.getDefiningOp() != op)
+        continue;
+      unsigned number = cast<OpResult>(result).getResultNumber();
+      outputs.push_back({i, number});
+      Type type = ruled ? inferred[number] : Type();
+      if (placeholders[i]) {
+        if (!type)
+          return emitNodeError(node)
+                 << "cannot infer the type of output " << i << " '"
+                 << node.proto.output(i) << "' from its inputs' types";
+        result.setType(type);
+        continue;
+      }
       if (!type)
+        continue;
+      Type refined = meetTypes(result.getType(), type);
+      if (!refined)
         return emitNodeError(node)
-               << "cannot infer the type of output " << i << " '"
-               << node.proto.output(i) << "' from its inputs' types";
-      result.setType(type);
-      continue;
+               << "ONNX shape inference gives output " << i << " '"
+               << node.proto.output(i) << "' the type " << result.getType()
+               << ", but its inputs give " << type;
+      result.setType(refined);
     }
-    if (!type)
-      continue;
-    Type refined = meetTypes(result.getType(), type);
-    if (!refined)
-      return emitNodeError(node)
-             << "ONNX shape inference gives output " << i << " '"
-             << node.proto.output(i) << "' the type " << result.getType()
-             << ", but its inputs give " << type;
-    result.setType(refined);
-  }
-  for (size_t i = 0; i < results.size(); ++i) {
-    auto opResult = dyn_cast<OpResult>(results[i]);
-    if (!opResult)
-      continue;
-    // Every result of the same op, noted before folding erases it.
-    Operation *op = opResult.getOwner();
-    SmallVector<std::pair<size_t, unsigned>> fromOp;
-    for (size_t j = i; j < results.size(); ++j)
-      if (auto r = dyn_cast<OpResult>(results[j]); r && r.getOwner() == op)
-        fromOp.push_back({j, r.getResultNumber()});
     SmallVector<Value> folded = foldShapeComputation(builder, op);
     if (!folded.empty())
-      for (auto [j, number] : fromOp)
-        results[j] = folded[number];
+      for (auto [i, number] : outputs)
+        results[i] = folded[number];
   }
   return success();
 }
@@ -321,9 +320,7 @@ OwningOpRef<ModuleOp> GraphImporter::importModel() {
   }
   func::ReturnOp::create(builder, fileLoc, results);
   // Constants only the folded shape computations read.
-  for (Operation &op : llvm::make_early_inc_range(*entry))
-    if (isa<ConstantOp>(op) && op.use_empty())
-      op.erase();
+  eraseUnusedConstants(*entry);
   func.setType(builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
   int argIndex = 0;
   for (const onnxpb::ValueInfoProto &input : graph.input())

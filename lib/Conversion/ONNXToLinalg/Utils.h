@@ -4,6 +4,7 @@
 #define ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_UTILS_H
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/WindowGeometry.h"
 
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
@@ -126,11 +127,6 @@ Value reduceKeepDims(OpBuilder &b, Location loc, Value input,
 /// the pair into one reshape where it can).
 Value reshapeTo(OpBuilder &b, Location loc, Value value,
                 RankedTensorType target);
-
-/// Normalizes a possibly negative axis for `rank`.
-inline int64_t normalizeAxis(int64_t axis, int64_t rank) {
-  return axis < 0 ? axis + rank : axis;
-}
 
 /// Iterator types: `parallel` everywhere but at `reduced` dims.
 SmallVector<utils::IteratorType> getIteratorTypes(int64_t rank,

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ShapeRules.h"
 #include "VerifyUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
@@ -269,12 +270,7 @@ OpFoldResult ShapeOp::fold(FoldAdaptor) {
   ShapedType type = getStaticResultType(getShape());
   if (!in || !in.hasStaticShape() || !type)
     return nullptr;
-  int64_t rank = in.getRank();
-  auto clamp = [&](int64_t v) {
-    return std::clamp<int64_t>(v < 0 ? v + rank : v, 0, rank);
-  };
-  int64_t start = clamp(getStart());
-  int64_t end = getEnd() ? clamp(*getEnd()) : rank;
+  auto [start, end] = getDimRange(in.getRank());
   SmallVector<int64_t> dims;
   for (int64_t d = start; d < end; ++d)
     dims.push_back(in.getDimSize(d));
@@ -291,7 +287,7 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
     return nullptr;
   std::optional<SmallVector<int64_t>> indices = getIntegerValues(indicesAttr);
   ArrayRef<int64_t> shape = data.getShapedType().getShape();
-  int64_t axis = getAxis() < 0 ? getAxis() + int64_t(shape.size()) : getAxis();
+  int64_t axis = normalizeAxis(getAxis(), int64_t(shape.size()));
   if (!indices || axis < 0 || axis >= int64_t(shape.size()))
     return nullptr;
   int64_t outer = 1, inner = 1;
@@ -318,7 +314,7 @@ OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
   ShapedType type = getStaticResultType(getConcatResult());
   if (!type)
     return nullptr;
-  int64_t axis = getAxis() < 0 ? getAxis() + type.getRank() : getAxis();
+  int64_t axis = normalizeAxis(getAxis(), type.getRank());
   // Rows of the result: every input contributes a contiguous chunk of its
   // elements from dimension `axis` on to each row.
   int64_t rows = 1;
@@ -394,14 +390,10 @@ OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
   // Per dimension: first index and step (ONNX clamping rules).
   SmallVector<int64_t> first(rank, 0), step(rank, 1);
   for (size_t i = 0; i < axes.size(); ++i) {
-    int64_t axis = axes[i] < 0 ? axes[i] + rank : axes[i];
+    int64_t axis = normalizeAxis(axes[i], rank);
     if (axis < 0 || axis >= rank || steps[i] == 0)
       return nullptr;
-    int64_t dim = shape[axis];
-    int64_t start = (*starts)[i] < 0 ? (*starts)[i] + dim : (*starts)[i];
-    start = steps[i] > 0 ? std::clamp<int64_t>(start, 0, dim)
-                         : std::clamp<int64_t>(start, 0, dim - 1);
-    first[axis] = start;
+    first[axis] = sliceDim((*starts)[i], (*ends)[i], steps[i], shape[axis]).first;
     step[axis] = steps[i];
   }
   SmallVector<int64_t> inStrides = getStrides(shape);

@@ -50,7 +50,7 @@ LogicalResult GemmOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   if (failed(shape))
     return failure();
   types.push_back(
-      RankedTensorType::get(*shape, getElementTypeOrSelf(getA().getType())));
+      RankedTensorType::get(*shape, getElementTypeOf(getA())));
   return success();
 }
 
@@ -59,6 +59,6 @@ LogicalResult MatMulOp::inferResultTypes(SmallVectorImpl<Type> &types) {
       matmulShape(getA(), getB());
   if (failed(shape))
     return failure();
-  types.push_back(getTensorType(*shape, getElementTypeOrSelf(getA().getType())));
+  types.push_back(getTensorType(*shape, getElementTypeOf(getA())));
   return success();
 }

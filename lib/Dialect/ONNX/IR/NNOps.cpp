@@ -28,8 +28,7 @@ static LogicalResult verifyBias(Operation *op, Value bias, Value weights,
 }
 
 LogicalResult ConvOp::verify() {
-  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
-                     getDilationsAttr(), getAutoPad()};
+  WindowAttrs window = getWindowAttrs(*this);
   if (failed(verifyConvolution(*this, getX(), getW(), getGroup(), window)))
     return failure();
   return verifyBias(*this, getB(), getW(), 0);
@@ -38,8 +37,7 @@ LogicalResult ConvOp::verify() {
 LogicalResult ConvTransposeOp::verify() {
   if (getGroup() < 1)
     return emitOpError() << "expects group >= 1, got " << getGroup();
-  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
-                     getDilationsAttr(), getAutoPad()};
+  WindowAttrs window = getWindowAttrs(*this);
   if (failed(verifyWindow(*this, getX(), window)))
     return failure();
   std::optional<int64_t> channels = getStaticDim(getX(), 1);
@@ -75,8 +73,7 @@ LogicalResult MaxPoolOp::verify() {
   if (getStorageOrder() != 0 && getStorageOrder() != 1)
     return emitOpError() << "expects storage_order 0 or 1, got "
                          << getStorageOrder();
-  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
-                     getDilationsAttr(), getAutoPad()};
+  WindowAttrs window = getWindowAttrs(*this);
   return verifyPool(*this, getX(), window, getCeilMode());
 }
 
@@ -171,14 +168,13 @@ LogicalResult SoftmaxOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ConvOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  return appendResultType(convolutionShape(getX(), getW(), getKernelShapeAttr(),
-                                      getPadsAttr(), getStridesAttr(),
-                                      getDilationsAttr(), getAutoPad()),
-                     getElementTypeOrSelf(getX().getType()), types);
+  return appendResultType(
+      convolutionShape(getX(), getW(), getWindowAttrs(*this)),
+      getElementTypeOf(getX()), types);
 }
 
 LogicalResult ConvTransposeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  Type elementType = getElementTypeOrSelf(getX().getType());
+  Type elementType = getElementTypeOf(getX());
   std::optional<SmallVector<int64_t>> x = getShapeOf(getX()), w = getShapeOf(getW());
   if (!x || !w) {
     types.push_back(UnrankedTensorType::get(elementType));
@@ -203,10 +199,9 @@ LogicalResult ConvTransposeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
 }
 
 LogicalResult MaxPoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  FailureOr<std::optional<SmallVector<int64_t>>> shape = poolingShape(
-      getX(), getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
-      getDilationsAttr(), getAutoPad(), getCeilMode());
-  if (failed(appendResultType(shape, getElementTypeOrSelf(getX().getType()), types)))
+  FailureOr<std::optional<SmallVector<int64_t>>> shape =
+      poolingShape(getX(), getWindowAttrs(*this), getCeilMode());
+  if (failed(appendResultType(shape, getElementTypeOf(getX()), types)))
     return failure();
   if (getIndices())
     types.push_back(getTensorType(*shape, IntegerType::get(getContext(), 64)));
@@ -214,30 +209,20 @@ LogicalResult MaxPoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
 }
 
 LogicalResult AveragePoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  return appendResultType(poolingShape(getX(), getKernelShapeAttr(), getPadsAttr(),
-                                  getStridesAttr(), nullptr, getAutoPad(),
-                                  getCeilMode()),
-                     getElementTypeOrSelf(getX().getType()), types);
-}
-
-/// Global pooling keeps N and C and makes every spatial dimension 1.
-static LogicalResult inferGlobalPool(Value x, SmallVectorImpl<Type> &types) {
-  std::optional<SmallVector<int64_t>> shape = getShapeOf(x);
-  if (shape) {
-    if (shape->size() < 3)
-      return failure();
-    std::fill(shape->begin() + 2, shape->end(), 1);
-  }
-  types.push_back(getTensorType(shape, getElementTypeOrSelf(x.getType())));
-  return success();
+  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
+                     nullptr, getAutoPad()};
+  return appendResultType(poolingShape(getX(), window, getCeilMode()),
+                          getElementTypeOf(getX()), types);
 }
 
 LogicalResult GlobalAveragePoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  return inferGlobalPool(getX(), types);
+  return appendResultType(globalPoolingShape(getX(), /*channelsLast=*/false),
+                          getElementTypeOf(getX()), types);
 }
 
 LogicalResult GlobalMaxPoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  return inferGlobalPool(getX(), types);
+  return appendResultType(globalPoolingShape(getX(), /*channelsLast=*/false),
+                          getElementTypeOf(getX()), types);
 }
 
 LogicalResult
@@ -258,7 +243,7 @@ LayerNormalizationOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   std::optional<SmallVector<int64_t>> shape = getShapeOf(getX());
   if (shape) {
     int64_t rank = shape->size();
-    int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+    int64_t axis = normalizeAxis(getAxis(), rank);
     if (axis < 0 || axis >= rank)
       return failure();
     std::fill(shape->begin() + axis, shape->end(), 1);
@@ -283,9 +268,8 @@ LogicalResult ResizeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
     return success();
   int64_t rank = in->size();
   SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
-  std::optional<SmallVector<int64_t>> sizes = getConstantInts(getSizes());
-  std::optional<SmallVector<float>> scales =
-      getScales() ? getConstantFloats(getScales()) : std::nullopt;
+  std::optional<SmallVector<int64_t>> sizes = getConstantIntegers(getSizes());
+  std::optional<SmallVector<float>> scales = getConstantFloats(getScales());
   if (sizes && !sizes->empty()) {
     if (int64_t(sizes->size()) != rank)
       return failure();

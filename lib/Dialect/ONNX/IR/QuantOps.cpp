@@ -55,8 +55,7 @@ LogicalResult QLinearConvOp::verify() {
       failed(verifyScalar(*this, getYScale(), "y_scale")) ||
       failed(verifyQuantParams(*this, getW(), getWScale(), getWZeroPoint(), 0)))
     return failure();
-  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
-                     getDilationsAttr(), getAutoPad()};
+  WindowAttrs window = getWindowAttrs(*this);
   return verifyConvolution(*this, getX(), getW(), getGroup(), window);
 }
 
@@ -133,8 +132,7 @@ LogicalResult ConvIntegerOp::verify() {
       failed(verifyQuantizedOperand(*this, getW(), "w", getWZeroPoint())) ||
       failed(verifyInt32Result(*this, getY())))
     return failure();
-  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
-                     getDilationsAttr(), getAutoPad()};
+  WindowAttrs window = getWindowAttrs(*this);
   return verifyConvolution(*this, getX(), getW(), getGroup(), window);
 }
 
@@ -150,8 +148,8 @@ static Type getQuantizedElementType(Value zeroPoint, MLIRContext *ctx) {
 }
 
 LogicalResult QuantizeLinearOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  return inferSameShape(getX(), getQuantizedElementType(getYZeroPoint(), getContext()),
-                        types);
+  return inferSameShape(
+      getX(), getQuantizedElementType(getYZeroPoint(), getContext()), types);
 }
 
 LogicalResult
@@ -160,15 +158,14 @@ DequantizeLinearOp::inferResultTypes(SmallVectorImpl<Type> &types) {
 }
 
 LogicalResult QLinearConvOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  return appendResultType(convolutionShape(getX(), getW(), getKernelShapeAttr(),
-                                      getPadsAttr(), getStridesAttr(),
-                                      getDilationsAttr(), getAutoPad()),
-                     getElementTypeOf(getYZeroPoint()), types);
+  return appendResultType(
+      convolutionShape(getX(), getW(), getWindowAttrs(*this)),
+      getElementTypeOf(getYZeroPoint()), types);
 }
 
 LogicalResult QLinearMatMulOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   return appendResultType(matmulShape(getA(), getB()),
-                     getElementTypeOf(getYZeroPoint()), types);
+                          getElementTypeOf(getYZeroPoint()), types);
 }
 
 LogicalResult QLinearAddOp::inferResultTypes(SmallVectorImpl<Type> &types) {
@@ -179,17 +176,8 @@ LogicalResult QLinearAddOp::inferResultTypes(SmallVectorImpl<Type> &types) {
 
 LogicalResult
 QLinearGlobalAveragePoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  std::optional<SmallVector<int64_t>> shape = getShapeOf(getX());
-  if (shape) {
-    if (shape->size() < 3)
-      return failure();
-    // Spatial dimensions become 1: 2.. (NCHW) or 1..rank-2 (NHWC).
-    int64_t first = getChannelsLast() ? 1 : 2;
-    int64_t last = getChannelsLast() ? shape->size() - 1 : shape->size();
-    std::fill(shape->begin() + first, shape->begin() + last, 1);
-  }
-  types.push_back(getTensorType(shape, getElementTypeOf(getYZeroPoint())));
-  return success();
+  return appendResultType(globalPoolingShape(getX(), getChannelsLast()),
+                          getElementTypeOf(getYZeroPoint()), types);
 }
 
 LogicalResult QGemmOp::inferResultTypes(SmallVectorImpl<Type> &types) {
@@ -206,12 +194,11 @@ LogicalResult QGemmOp::inferResultTypes(SmallVectorImpl<Type> &types) {
 
 LogicalResult MatMulIntegerOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   return appendResultType(matmulShape(getA(), getB()),
-                     IntegerType::get(getContext(), 32), types);
+                          IntegerType::get(getContext(), 32), types);
 }
 
 LogicalResult ConvIntegerOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  return appendResultType(convolutionShape(getX(), getW(), getKernelShapeAttr(),
-                                      getPadsAttr(), getStridesAttr(),
-                                      getDilationsAttr(), getAutoPad()),
-                     IntegerType::get(getContext(), 32), types);
+  return appendResultType(
+      convolutionShape(getX(), getW(), getWindowAttrs(*this)),
+      IntegerType::get(getContext(), 32), types);
 }

@@ -2,6 +2,7 @@
 
 #include "ShapeRules.h"
 #include "VerifyUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 using namespace mlir;
@@ -77,7 +78,7 @@ LogicalResult ReduceMeanOp::verify() {
 static LogicalResult inferReduction(Value data, ArrayRef<int64_t> axes,
                                     bool keepDims, SmallVectorImpl<Type> &types) {
   types.push_back(getTensorType(reducedShape(data, axes, keepDims),
-                                getElementTypeOrSelf(data.getType())));
+                                getElementTypeOf(data)));
   return success();
 }
 
@@ -99,10 +100,10 @@ REDUCE_SHAPE_RULE(ReduceMeanOp)
 
 LogicalResult ReduceSumOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   std::optional<SmallVector<int64_t>> axes =
-      getAxes() ? getConstantInts(getAxes()) : SmallVector<int64_t>();
+      getAxes() ? getConstantIntegers(getAxes()) : SmallVector<int64_t>();
   if (!axes) {
     std::optional<int64_t> rank = getRank(getData());
-    Type elementType = getElementTypeOrSelf(getData().getType());
+    Type elementType = getElementTypeOf(getData());
     types.push_back(rank && getKeepdims()
                         ? getDynamicTensorType(*rank, elementType)
                         : UnrankedTensorType::get(elementType));

@@ -84,6 +84,16 @@ SmallVector<Value> mlir::onnxq::foldShapeComputation(OpBuilder &builder,
   return folded;
 }
 
+bool mlir::onnxq::eraseUnusedConstants(Block &block) {
+  bool erased = false;
+  for (Operation &op : llvm::make_early_inc_range(block))
+    if (isa<ConstantOp>(op) && op.use_empty()) {
+      op.erase();
+      erased = true;
+    }
+  return erased;
+}
+
 FailureOr<bool> mlir::onnxq::inferShapes(func::FuncOp graph) {
   if (graph.isExternal())
     return false;
@@ -97,11 +107,7 @@ FailureOr<bool> mlir::onnxq::inferShapes(func::FuncOp graph) {
       changed |= *refined;
       changed |= !foldShapeComputation(builder, &op).empty();
     }
-    for (Operation &op : llvm::make_early_inc_range(block))
-      if (isa<ConstantOp>(op) && op.use_empty()) {
-        op.erase();
-        changed = true;
-      }
+    changed |= eraseUnusedConstants(block);
   }
   auto ret = dyn_cast<func::ReturnOp>(graph.getBody().back().getTerminator());
   if (ret && TypeRange(ret.getOperandTypes()) != graph.getResultTypes())

@@ -2,7 +2,7 @@
 
 #include "ShapeRules.h"
 
-#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/WindowGeometry.h"
 
 using namespace mlir;
@@ -35,10 +35,27 @@ Type getDynamicTensorType(int64_t rank, Type elementType) {
                                elementType);
 }
 
-std::optional<SmallVector<int64_t>> getConstantInts(Value value) {
-  if (!value)
-    return std::nullopt;
-  return getConstantIntegers(value);
+/// Broadcasts `shape` into `result`, numpy-style (right-aligned, size 1
+/// repeats); fails when two static sizes differ and neither is 1.
+static LogicalResult broadcastInto(SmallVectorImpl<int64_t> &result,
+                                   ArrayRef<int64_t> shape) {
+  if (shape.size() > result.size())
+    result.insert(result.begin(), shape.size() - result.size(), 1);
+  size_t offset = result.size() - shape.size();
+  for (auto [i, dim] : llvm::enumerate(shape)) {
+    int64_t &out = result[offset + i];
+    if (dim == 1 || out == dim)
+      continue;
+    if (out == 1) {
+      out = dim;
+    } else if (ShapedType::isDynamic(out) || ShapedType::isDynamic(dim)) {
+      // ? with n is n (or the op is invalid); ? with ? stays unknown.
+      out = ShapedType::isDynamic(out) ? dim : out;
+    } else {
+      return failure();
+    }
+  }
+  return success();
 }
 
 FailureOr<std::optional<SmallVector<int64_t>>>
@@ -48,22 +65,8 @@ broadcastShapes(ValueRange inputs) {
     std::optional<SmallVector<int64_t>> shape = getShapeOf(input);
     if (!shape)
       return std::optional<SmallVector<int64_t>>();
-    if (shape->size() > result.size())
-      result.insert(result.begin(), shape->size() - result.size(), 1);
-    size_t offset = result.size() - shape->size();
-    for (auto [i, dim] : llvm::enumerate(*shape)) {
-      int64_t &out = result[offset + i];
-      if (dim == 1 || out == dim)
-        continue;
-      if (out == 1) {
-        out = dim;
-      } else if (ShapedType::isDynamic(out) || ShapedType::isDynamic(dim)) {
-        // ? with n is n (or the op is invalid); ? with ? stays unknown.
-        out = ShapedType::isDynamic(out) ? dim : out;
-      } else {
-        return failure();
-      }
-    }
+    if (failed(broadcastInto(result, *shape)))
+      return failure();
   }
   return std::optional(result);
 }
@@ -103,21 +106,9 @@ FailureOr<std::optional<SmallVector<int64_t>>> matmulShape(Value a, Value b) {
   if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(k2) && k != k2)
     return failure();
   // Batch dimensions broadcast.
-  ArrayRef<int64_t> aBatch = ArrayRef(*aShape).drop_back(2);
-  ArrayRef<int64_t> bBatch = ArrayRef(*bShape).drop_back(2);
-  SmallVector<int64_t> result(std::max(aBatch.size(), bBatch.size()), 1);
-  for (ArrayRef<int64_t> part : {aBatch, bBatch}) {
-    size_t offset = result.size() - part.size();
-    for (auto [i, dim] : llvm::enumerate(part)) {
-      int64_t &out = result[offset + i];
-      if (dim == 1 || out == dim)
-        continue;
-      if (out == 1 || ShapedType::isDynamic(out))
-        out = dim;
-      else if (!ShapedType::isDynamic(dim))
-        return failure();
-    }
-  }
+  SmallVector<int64_t> result(ArrayRef(*aShape).drop_back(2));
+  if (failed(broadcastInto(result, ArrayRef(*bShape).drop_back(2))))
+    return failure();
   if (!aVector)
     result.push_back((*aShape)[aShape->size() - 2]);
   if (!bVector)
@@ -138,8 +129,7 @@ FailureOr<SmallVector<int64_t>> gemmShape(Value a, Value b, bool transA,
 }
 
 FailureOr<std::optional<SmallVector<int64_t>>>
-convolutionShape(Value x, Value w, ArrayAttr kernelShape, ArrayAttr pads,
-                 ArrayAttr strides, ArrayAttr dilations, StringRef autoPad) {
+convolutionShape(Value x, Value w, const WindowAttrs &window) {
   std::optional<SmallVector<int64_t>> xShape = getShapeOf(x), wShape = getShapeOf(w);
   if (!xShape && !wShape)
     return std::optional<SmallVector<int64_t>>();
@@ -147,7 +137,7 @@ convolutionShape(Value x, Value w, ArrayAttr kernelShape, ArrayAttr pads,
   if (rank < 3 || (xShape && wShape && xShape->size() != wShape->size()))
     return failure();
   SmallVector<int64_t> kernel =
-      kernelShape ? getIntsOr(kernelShape, 0, 0)
+      window.kernelShape ? getIntsOr(window.kernelShape, 0, 0)
       : wShape    ? SmallVector<int64_t>(ArrayRef(*wShape).drop_front(2))
                   : SmallVector<int64_t>(rank - 2, ShapedType::kDynamic);
   SmallVector<int64_t> result = {
@@ -159,7 +149,8 @@ convolutionShape(Value x, Value w, ArrayAttr kernelShape, ArrayAttr pads,
     return std::optional(result);
   }
   std::optional<WindowGeometry> g = computeWindowGeometry(
-      *xShape, kernel, pads, strides, dilations, autoPad, /*ceilMode=*/false);
+      *xShape, kernel, window.pads, window.strides, window.dilations,
+      window.autoPad, /*ceilMode=*/false);
   if (!g)
     return failure();
   result.append(g->output.begin(), g->output.end());
@@ -167,21 +158,49 @@ convolutionShape(Value x, Value w, ArrayAttr kernelShape, ArrayAttr pads,
 }
 
 FailureOr<std::optional<SmallVector<int64_t>>>
-poolingShape(Value x, ArrayAttr kernelShape, ArrayAttr pads, ArrayAttr strides,
-             ArrayAttr dilations, StringRef autoPad, bool ceilMode) {
+poolingShape(Value x, const WindowAttrs &window, bool ceilMode) {
   std::optional<SmallVector<int64_t>> xShape = getShapeOf(x);
   if (!xShape)
     return std::optional<SmallVector<int64_t>>();
   if (xShape->size() < 3)
     return failure();
-  std::optional<WindowGeometry> g =
-      computeWindowGeometry(*xShape, getIntsOr(kernelShape, 0, 0), pads,
-                            strides, dilations, autoPad, ceilMode);
+  std::optional<WindowGeometry> g = computeWindowGeometry(
+      *xShape, getIntsOr(window.kernelShape, 0, 0), window.pads,
+      window.strides, window.dilations, window.autoPad, ceilMode);
   if (!g || g->kernel.size() != xShape->size() - 2)
     return failure();
   SmallVector<int64_t> result(ArrayRef(*xShape).take_front(2));
   result.append(g->output.begin(), g->output.end());
   return std::optional(result);
+}
+
+SlicedDim sliceDim(int64_t start, int64_t end, int64_t step, int64_t dim) {
+  auto wrap = [&](int64_t v) {
+    return v < 0 ? std::max<int64_t>(v, -dim - 1) + dim : v;
+  };
+  start = wrap(start);
+  end = wrap(end);
+  if (step > 0) {
+    start = std::clamp<int64_t>(start, 0, dim);
+    end = std::clamp<int64_t>(end, 0, dim);
+    return {start, end > start ? (end - start + step - 1) / step : 0};
+  }
+  start = std::clamp<int64_t>(start, 0, dim - 1);
+  end = std::clamp<int64_t>(end, -1, dim - 1);
+  return {start, start > end ? (start - end - step - 1) / -step : 0};
+}
+
+FailureOr<std::optional<SmallVector<int64_t>>>
+globalPoolingShape(Value x, bool channelsLast) {
+  std::optional<SmallVector<int64_t>> shape = getShapeOf(x);
+  if (!shape)
+    return shape;
+  if (shape->size() < 3)
+    return failure();
+  auto first = shape->begin() + (channelsLast ? 1 : 2);
+  auto last = channelsLast ? shape->end() - 1 : shape->end();
+  std::fill(first, last, 1);
+  return shape;
 }
 
 std::optional<SmallVector<int64_t>> reducedShape(Value data,
@@ -194,7 +213,7 @@ std::optional<SmallVector<int64_t>> reducedShape(Value data,
   SmallVector<bool> reduced(rank, axes.empty());
   for (int64_t axis : axes)
     if (axis >= -rank && axis < rank)
-      reduced[axis < 0 ? axis + rank : axis] = true;
+      reduced[normalizeAxis(axis, rank)] = true;
   SmallVector<int64_t> result;
   for (int64_t d = 0; d < rank; ++d) {
     if (!reduced[d])

@@ -9,6 +9,8 @@
 #ifndef ONNXQUANT_LIB_DIALECT_ONNX_IR_SHAPERULES_H
 #define ONNXQUANT_LIB_DIALECT_ONNX_IR_SHAPERULES_H
 
+#include "VerifyUtils.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -30,10 +32,6 @@ Type getTensorType(std::optional<ArrayRef<int64_t>> shape, Type elementType);
 
 /// A tensor of rank `rank` with every dimension dynamic.
 Type getDynamicTensorType(int64_t rank, Type elementType);
-
-/// The integers of a constant operand (absent operands and run-time values
-/// give nullopt).
-std::optional<SmallVector<int64_t>> getConstantInts(Value value);
 
 /// Numpy broadcasting of the shapes of `inputs` (nullopt when one is
 /// unranked); failure when two static dimensions differ and neither is 1.
@@ -70,13 +68,24 @@ FailureOr<SmallVector<int64_t>> gemmShape(Value a, Value b, bool transA,
 /// The shape of a convolution of `x` (N, C, spatial...) with weights `w`
 /// (M, C/group, kernel...): (N, M, output...).
 FailureOr<std::optional<SmallVector<int64_t>>>
-convolutionShape(Value x, Value w, ArrayAttr kernelShape, ArrayAttr pads,
-                 ArrayAttr strides, ArrayAttr dilations, StringRef autoPad);
+convolutionShape(Value x, Value w, const WindowAttrs &window);
 
 /// The shape of a pooling of `x` (N, C, spatial...) with `kernelShape`.
 FailureOr<std::optional<SmallVector<int64_t>>>
-poolingShape(Value x, ArrayAttr kernelShape, ArrayAttr pads, ArrayAttr strides,
-             ArrayAttr dilations, StringRef autoPad, bool ceilMode);
+poolingShape(Value x, const WindowAttrs &window, bool ceilMode);
+
+/// The shape of a global pooling of `x`: every spatial dimension 1 (those
+/// between N and C when `channelsLast`).
+FailureOr<std::optional<SmallVector<int64_t>>> globalPoolingShape(Value x,
+                                                                  bool channelsLast);
+
+/// One dimension of size `dim` sliced by ONNX's `start`, `end` and `step`
+/// (negative positions count from the end, then both are clamped): the first
+/// index taken and how many.
+struct SlicedDim {
+  int64_t first, size;
+};
+SlicedDim sliceDim(int64_t start, int64_t end, int64_t step, int64_t dim);
 
 /// The shape of a reduction of `data` over `axes` (all axes when empty);
 /// kept as size 1 or dropped.

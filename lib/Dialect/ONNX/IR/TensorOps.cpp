@@ -2,6 +2,7 @@
 
 #include "ShapeRules.h"
 #include "VerifyUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
 
@@ -31,6 +32,13 @@ LogicalResult ShapeOp::verify() {
     return emitOpError() << "expects a 1-D i64 result, got "
                          << getShape().getType();
   return success();
+}
+
+std::pair<int64_t, int64_t> ShapeOp::getDimRange(int64_t rank) {
+  auto clamp = [&](int64_t v) {
+    return std::clamp<int64_t>(normalizeAxis(v, rank), 0, rank);
+  };
+  return {clamp(getStart()), getEnd() ? clamp(*getEnd()) : rank};
 }
 
 LogicalResult ReshapeOp::verify() {
@@ -79,7 +87,7 @@ LogicalResult ConcatOp::verify() {
     return success();
   if (failed(verifyAxis(*this, getAxis(), *rank)))
     return failure();
-  int64_t axis = getAxis() < 0 ? getAxis() + *rank : getAxis();
+  int64_t axis = normalizeAxis(getAxis(), *rank);
   for (Value input : getInputs()) {
     if (failed(verifyRank(*this, input, *rank, "inputs")))
       return failure();
@@ -196,18 +204,14 @@ LogicalResult ShapeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
     types.push_back(getDynamicTensorType(1, i64));
     return success();
   }
-  auto clamp = [&](int64_t v) {
-    return std::clamp<int64_t>(v < 0 ? v + *rank : v, 0, *rank);
-  };
-  int64_t start = clamp(getStart());
-  int64_t end = getEnd() ? clamp(*getEnd()) : *rank;
+  auto [start, end] = getDimRange(*rank);
   types.push_back(RankedTensorType::get({std::max<int64_t>(0, end - start)}, i64));
   return success();
 }
 
 LogicalResult ReshapeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   Type elementType = getElementTypeOf(getData());
-  std::optional<SmallVector<int64_t>> target = getConstantInts(getShape());
+  std::optional<SmallVector<int64_t>> target = getConstantIntegers(getShape());
   if (!target) {
     std::optional<int64_t> rank = getStaticDim(getShape(), 0);
     types.push_back(rank ? getDynamicTensorType(*rank, elementType)
@@ -257,7 +261,7 @@ LogicalResult FlattenOp::inferResultTypes(SmallVectorImpl<Type> &types) {
     return success();
   }
   int64_t rank = in->size();
-  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  int64_t axis = normalizeAxis(getAxis(), rank);
   if (axis < 0 || axis > rank)
     return failure();
   types.push_back(RankedTensorType::get(
@@ -306,7 +310,7 @@ LogicalResult ConcatOp::inferResultTypes(SmallVectorImpl<Type> &types) {
     return success();
   }
   int64_t rank = shape->size();
-  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  int64_t axis = normalizeAxis(getAxis(), rank);
   if (axis < 0 || axis >= rank)
     return failure();
   int64_t total = 0;
@@ -339,13 +343,13 @@ LogicalResult SplitOp::inferResultTypes(SmallVectorImpl<Type> &types) {
     return success();
   }
   int64_t rank = in->size();
-  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  int64_t axis = normalizeAxis(getAxis(), rank);
   if (axis < 0 || axis >= rank)
     return failure();
   int64_t dim = (*in)[axis];
   SmallVector<int64_t> sizes(parts, ShapedType::kDynamic);
   if (getSplit()) {
-    if (std::optional<SmallVector<int64_t>> split = getConstantInts(getSplit())) {
+    if (std::optional<SmallVector<int64_t>> split = getConstantIntegers(getSplit())) {
       if (int64_t(split->size()) != parts)
         return failure();
       sizes = *split;
@@ -370,14 +374,15 @@ LogicalResult SliceOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   if (!in)
     return success();
   int64_t rank = in->size();
-  std::optional<SmallVector<int64_t>> starts = getConstantInts(getStarts());
-  std::optional<SmallVector<int64_t>> ends = getConstantInts(getEnds());
+  std::optional<SmallVector<int64_t>> starts = getConstantIntegers(getStarts());
+  std::optional<SmallVector<int64_t>> ends = getConstantIntegers(getEnds());
+  // Without `axes` the starts' positions are the axes.
   std::optional<SmallVector<int64_t>> axes =
-      getAxes() ? getConstantInts(getAxes())
-                : std::optional(llvm::to_vector(llvm::seq<int64_t>(
-                      starts ? starts->size() : 0)));
+      getAxes() ? getConstantIntegers(getAxes())
+      : starts  ? std::optional(llvm::to_vector(llvm::seq<int64_t>(starts->size())))
+                : std::nullopt;
   std::optional<SmallVector<int64_t>> steps =
-      getSteps() ? getConstantInts(getSteps()) : std::nullopt;
+      getConstantIntegers(getSteps());
   SmallVector<int64_t> shape(*in);
   if (!axes) {
     // Unknown axes: any dimension may be sliced.
@@ -387,9 +392,7 @@ LogicalResult SliceOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   if (!starts || !ends || (getSteps() && !steps)) {
     for (int64_t axis : *axes)
       if (axis >= -rank && axis < rank)
-        shape[axis < 0 ? axis + rank : axis] = ShapedType::kDynamic;
-    if (!getAxes() && !starts)
-      shape.assign(rank, ShapedType::kDynamic);
+        shape[normalizeAxis(axis, rank)] = ShapedType::kDynamic;
     types.push_back(RankedTensorType::get(shape, elementType));
     return success();
   }
@@ -397,28 +400,13 @@ LogicalResult SliceOp::inferResultTypes(SmallVectorImpl<Type> &types) {
       (steps && steps->size() != starts->size()))
     return failure();
   for (size_t i = 0; i < axes->size(); ++i) {
-    int64_t axis = (*axes)[i] < 0 ? (*axes)[i] + rank : (*axes)[i];
+    int64_t axis = normalizeAxis((*axes)[i], rank);
     int64_t step = steps ? (*steps)[i] : 1;
     if (axis < 0 || axis >= rank || step == 0)
       return failure();
     int64_t dim = (*in)[axis];
-    if (ShapedType::isDynamic(dim))
-      continue;
-    auto wrap = [&](int64_t v) {
-      return v < 0 ? std::max<int64_t>(v, -dim - 1) + dim : v;
-    };
-    int64_t start = wrap((*starts)[i]), end = wrap((*ends)[i]);
-    int64_t size;
-    if (step > 0) {
-      start = std::clamp<int64_t>(start, 0, dim);
-      end = std::clamp<int64_t>(end, 0, dim);
-      size = end > start ? (end - start + step - 1) / step : 0;
-    } else {
-      start = std::clamp<int64_t>(start, 0, dim - 1);
-      end = std::clamp<int64_t>(end, -1, dim - 1);
-      size = start > end ? (start - end - step - 1) / -step : 0;
-    }
-    shape[axis] = size;
+    if (!ShapedType::isDynamic(dim))
+      shape[axis] = sliceDim((*starts)[i], (*ends)[i], step, dim).size;
   }
   types.push_back(RankedTensorType::get(shape, elementType));
   return success();
@@ -428,7 +416,7 @@ LogicalResult SqueezeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   Type elementType = getElementTypeOf(getData());
   std::optional<SmallVector<int64_t>> in = getShapeOf(getData());
   std::optional<SmallVector<int64_t>> axes =
-      getAxes() ? getConstantInts(getAxes()) : std::optional(SmallVector<int64_t>());
+      getAxes() ? getConstantIntegers(getAxes()) : std::optional(SmallVector<int64_t>());
   if (!in || !axes) {
     types.push_back(UnrankedTensorType::get(elementType));
     return success();
@@ -438,7 +426,7 @@ LogicalResult SqueezeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   for (int64_t axis : *axes) {
     if (axis < -rank || axis >= rank)
       return failure();
-    removed[axis < 0 ? axis + rank : axis] = true;
+    removed[normalizeAxis(axis, rank)] = true;
   }
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d) {
@@ -458,13 +446,12 @@ LogicalResult SqueezeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
 
 LogicalResult UnsqueezeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   Type elementType = getElementTypeOf(getData());
-  std::optional<SmallVector<int64_t>> in = getShapeOf(getData());
-  std::optional<SmallVector<int64_t>> axes = getConstantInts(getAxes());
-  std::optional<int64_t> added = getStaticDim(getAxes(), 0);
-  if (!in) {
-    types.push_back(UnrankedTensorType::get(elementType));
+  std::optional<SmallVector<int64_t>> in =
+      getShapeOrAppendUnranked(getData(), types);
+  if (!in)
     return success();
-  }
+  std::optional<SmallVector<int64_t>> axes = getConstantIntegers(getAxes());
+  std::optional<int64_t> added = getStaticDim(getAxes(), 0);
   int64_t rank = in->size() + (axes ? axes->size() : added.value_or(0));
   if (!axes) {
     types.push_back(added ? getDynamicTensorType(rank, elementType)
@@ -475,7 +462,7 @@ LogicalResult UnsqueezeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   for (int64_t axis : *axes) {
     if (axis < -rank || axis >= rank)
       return failure();
-    inserted[axis < 0 ? axis + rank : axis] = true;
+    inserted[normalizeAxis(axis, rank)] = true;
   }
   SmallVector<int64_t> shape;
   auto next = in->begin();
@@ -494,7 +481,7 @@ LogicalResult PadOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   if (!in)
     return success();
   int64_t rank = in->size();
-  std::optional<SmallVector<int64_t>> pads = getConstantInts(getPads());
+  std::optional<SmallVector<int64_t>> pads = getConstantIntegers(getPads());
   if (!pads) {
     types.push_back(getDynamicTensorType(rank, elementType));
     return success();
@@ -518,7 +505,7 @@ LogicalResult GatherOp::inferResultTypes(SmallVectorImpl<Type> &types) {
     return success();
   }
   int64_t rank = data->size();
-  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  int64_t axis = normalizeAxis(getAxis(), rank);
   if (axis < 0 || axis >= rank)
     return failure();
   SmallVector<int64_t> shape(ArrayRef(*data).take_front(axis));

@@ -1,6 +1,9 @@
 //===- VerifyUtils.cpp - checks shared by onnx op verifiers ---------------===//
 
 #include "VerifyUtils.h"
+#include "ShapeRules.h"
+
+#include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
@@ -53,7 +56,7 @@ LogicalResult verifyAxes(Operation *op, ArrayAttr axes, Value data) {
   for (int64_t axis : getI64Values(axes)) {
     if (failed(verifyAxis(op, axis, *rank, "axes")))
       return failure();
-    if (!seen.insert(axis < 0 ? axis + *rank : axis).second)
+    if (!seen.insert(normalizeAxis(axis, *rank)).second)
       return op->emitOpError() << "expects unique axes, got " << axis
                                << " twice";
   }
@@ -69,19 +72,9 @@ LogicalResult verifyBoolElement(Operation *op, Value value, StringRef name) {
 }
 
 LogicalResult verifyBroadcastable(Operation *op, Value a, Value b) {
-  auto aType = dyn_cast<RankedTensorType>(a.getType());
-  auto bType = dyn_cast<RankedTensorType>(b.getType());
-  if (!aType || !bType)
-    return success();
-  ArrayRef<int64_t> aShape = aType.getShape(), bShape = bType.getShape();
-  for (size_t i = 1, e = std::min(aShape.size(), bShape.size()); i <= e; ++i) {
-    int64_t x = aShape[aShape.size() - i], y = bShape[bShape.size() - i];
-    if (x == y || x == 1 || y == 1 || ShapedType::isDynamic(x) ||
-        ShapedType::isDynamic(y))
-      continue;
+  if (failed(broadcastShapes(ValueRange{a, b})))
     return op->emitOpError() << "expects broadcast-compatible operands, got "
-                             << aType << " and " << bType;
-  }
+                             << a.getType() << " and " << b.getType();
   return success();
 }
 
@@ -231,7 +224,7 @@ LogicalResult verifyQuantParams(Operation *op, Value data, Value scale,
     return success();
   if (failed(verifyAxis(op, axis, *rank)))
     return failure();
-  std::optional<int64_t> dim = getStaticDim(data, axis < 0 ? axis + *rank : axis);
+  std::optional<int64_t> dim = getStaticDim(data, normalizeAxis(axis, *rank));
   if (dim && *dim != *length)
     return op->emitOpError() << "expects a per-axis scale of length " << *dim
                              << " (dimension " << axis << "), got " << *length;

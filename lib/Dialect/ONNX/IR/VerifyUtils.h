@@ -66,6 +66,14 @@ struct WindowAttrs {
   ArrayAttr kernelShape, pads, strides, dilations;
   StringRef autoPad;
 };
+
+/// The window attributes of a convolution or MaxPool (AveragePool has no
+/// dilations).
+template <typename OpTy>
+WindowAttrs getWindowAttrs(OpTy op) {
+  return {op.getKernelShapeAttr(), op.getPadsAttr(), op.getStridesAttr(),
+          op.getDilationsAttr(), op.getAutoPad()};
+}
 LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs);
 
 /// Conv-like ops: `x` is (N, C, spatial...), `w` is (M, C/group, kernel...).

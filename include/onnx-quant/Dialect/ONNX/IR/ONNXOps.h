@@ -25,6 +25,11 @@ class Pointwise : public OpTrait::TraitBase<ConcreteType, Pointwise> {};
 
 /// The ONNX domain an op of this dialect belongs to ("" is ai.onnx).
 llvm::StringRef getONNXDomain(Operation *op);
+
+/// An ONNX axis counted from the front: a negative one counts from the end.
+inline int64_t normalizeAxis(int64_t axis, int64_t rank) {
+  return axis < 0 ? axis + rank : axis;
+}
 } // namespace mlir::onnxq
 
 #include "onnx-quant/Dialect/ONNX/IR/ShapeInferenceInterface.h.inc"

@@ -40,6 +40,11 @@ def ONNX_ShapeOp : ONNX_Op<"Shape"> {
                    DefaultValuedAttr<ONNX_I64Attr, "0">:$start);
   let results = (outs AnyTensor:$shape);
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The dimensions [first, second) of a rank-`rank` input the result
+    /// holds: `start` and `end` counted from the end when negative, clamped.
+    std::pair<int64_t, int64_t> getDimRange(int64_t rank);
+  }];
 }
 
 def ONNX_ReshapeOp : ONNX_Op<"Reshape"> {

@@ -39,6 +39,10 @@ bool isShapeComputation(Operation *op);
 /// and erases it. Returns the constants (empty when it did not fold).
 SmallVector<Value> foldShapeComputation(OpBuilder &builder, Operation *op);
 
+/// Erases the `onnx.Constant`s of `block` nothing reads (what only folded
+/// shape computations read). Returns whether it erased any.
+bool eraseUnusedConstants(Block &block);
+
 /// Refines every op's result types in order, folds the shape computations
 /// that become known, drops constants nothing uses any more and gives the
 /// function the refined result types. Returns whether anything changed;
