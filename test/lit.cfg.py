@@ -2,17 +2,18 @@
 """lit configuration of the onnx-quant test suite.
 
 Substitutions:
-  onnx-quant-opt, FileCheck, not, count   the tools
+  onnx-quant-opt, FileCheck, not, count, split-file   the tools
   %python     the test-tooling venv's python (ONNX_QUANT_PYTHON overrides),
               falling back to Debian's /usr/bin/python3 (has onnx, numpy)
   %utils      <repo>/utils
   %zoo        the model zoo (ONNX_QUANT_ZOO, default <repo>/../shared/zoo)
   %testdata   Debian libonnx-testdata's data directory
   %ortq-python  the venv of ONNX Runtime's quantization tools (.venv-ortq)
+  %ortq-testdata  onnx 1.17's backend test data in that venv (opsets to 22)
   %build      the build directory (build/lib/cmake/OnnxQuant is the package)
 Features: `ort` (onnxruntime importable by %python), `ortq`
 (onnxruntime.quantization importable by %ortq-python), `zoo`, `onnx-testdata`,
-`aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`,
+`onnx-testdata-ortq` (%ortq-testdata exists), `aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`,
 `make` (GNU make, for the Unix Makefiles generator), `libjpeg` (jpeglib.h,
 for examples/image-classifier), `avx512-vnni` (the host runs AVX-512 VNNI
 code), `avx512-vbmi` (the host runs AVX-512 VBMI code: vpermi2b).
@@ -33,7 +34,7 @@ config.test_exec_root = os.path.join(config.onnx_quant_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 llvm_config.add_tool_substitutions(
-    ["onnx-quant-opt", "FileCheck", "not", "count"],
+    ["onnx-quant-opt", "FileCheck", "not", "count", "split-file"],
     [config.onnx_quant_tools_dir, config.llvm_tools_dir])
 
 src = config.onnx_quant_src_root
@@ -72,6 +73,18 @@ else:
     lit_config.note("onnxruntime.quantization not importable by %s: tests "
                     "against ONNX Runtime's quantizer are unsupported (run "
                     "the README's setup command)" % ortq_python)
+
+# onnx 1.17's backend test data (in its wheel, in .venv-ortq): the node
+# tests of opsets 18-22, which Debian's libonnx-testdata (1.12) predates.
+ortq_testdata = ""
+if "ortq" in config.available_features:
+    ortq_testdata = subprocess.run(
+        [ortq_python, "-c", "import os, onnx; print(os.path.join("
+         "os.path.dirname(onnx.__file__), 'backend', 'test', 'data'))"],
+        capture_output=True, text=True).stdout.strip()
+    if os.path.isdir(os.path.join(ortq_testdata, "node")):
+        config.available_features.add("onnx-testdata-ortq")
+config.substitutions.append(("%ortq-testdata", ortq_testdata or "/nonexistent"))
 
 if python_can_import("onnxruntime"):
     config.available_features.add("ort")

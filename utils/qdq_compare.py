@@ -20,6 +20,11 @@ Needs numpy and onnx (any version >= 1.12); ONNX Runtime only for `ort_run`.
     into int8 kernels (QLinearConv, ...) that requantize in their own way;
     optimize=False (ORT_DISABLE_ALL) runs every DequantizeLinear, float op and
     QuantizeLinear as written: the literal QDQ semantics.
+`check_float_model(tool, path, passes, shape, work, entry, runner, rng, rtol,
+    atol, inputs=2)` -> (ok, output shape, worst |diff|, worst rel): compiles a
+    float model, runs it and ONNX Runtime on `inputs` seeded normal inputs of
+    `shape` and compares output 0 within rtol/atol (build or run failures
+    raise RuntimeError or CalledProcessError).
 `agreement(ours, ref, step)` -> dict(n, within, exact, max_steps): the
     fraction of elements with |ours - ref| <= step (plus a relative slack of
     1e-6 for float rounding of the comparison itself), the fraction bitwise
@@ -108,6 +113,22 @@ def run_native(exe, x, work):
     if p.returncode != 0:
         raise RuntimeError(f"{exe}: exit {p.returncode}: {p.stderr.strip()}")
     return np.load(out)
+
+
+def check_float_model(tool, path, passes, shape, work, entry, runner, rng, rtol, atol,
+                      inputs=2):
+    from tensors import compare
+    exe = build_runner(tool, path, passes, work, entry, runner)
+    xs = [rng.standard_normal(shape).astype(np.float32) for _ in range(inputs)]
+    ours = [run_native(exe, x, work) for x in xs]
+    ref = ort_run(path, xs)
+    ok, worst_abs, worst_rel = True, 0.0, 0.0
+    for a, b in zip(ours, ref):
+        good, d, r = (compare(a, b, False, rtol, atol) if a.shape == b.shape
+                      else (False, np.inf, np.inf))
+        ok &= good
+        worst_abs, worst_rel = max(worst_abs, d), max(worst_rel, r)
+    return ok, tuple(ours[0].shape), worst_abs, worst_rel
 
 
 def ort_run(model_path, xs, optimize=True):

@@ -129,10 +129,12 @@ GraphImporter::importAttribute(const onnxpb::AttributeProto &attr,
 }
 
 LogicalResult GraphImporter::buildGeneric(ImportedNode &node,
-                                          SmallVectorImpl<Value> &results) {
-  const std::string &opType = node.proto.op_type();
+                                          SmallVectorImpl<Value> &results,
+                                          StringRef opType) {
+  if (opType.empty())
+    opType = node.proto.op_type();
   std::optional<RegisteredOperationName> opName =
-      RegisteredOperationName::lookup("onnx." + opType, context);
+      RegisteredOperationName::lookup(("onnx." + opType).str(), context);
   assert(opName && "the loader checked that every op is in the dialect");
   SmallVector<Value> operands(node.operands);
   while (!operands.empty() && !operands.back())
@@ -143,7 +145,7 @@ LogicalResult GraphImporter::buildGeneric(ImportedNode &node,
     // Optional inputs may be absent anywhere: one segment per ONNX input.
     bool microsoft = opName->hasTrait<MicrosoftDomain>();
     const onnxpb::OpSchema *schema = onnxpb::OpSchemaRegistry::Schema(
-        opType, microsoft ? 1 : getMaxSupportedOpset(),
+        opType.str(), microsoft ? 1 : kDialectOpset,
         microsoft ? "com.microsoft" : "");
     size_t slots = schema->inputs().size();
     if (operands.size() > slots)
@@ -170,6 +172,11 @@ LogicalResult GraphImporter::buildGeneric(ImportedNode &node,
       return emitNodeError(node) << "attribute '" << attr.getName().getValue()
                                  << "' is not supported";
   }
+  // Attribute types are checked before the op exists: its shape rule reads
+  // them (the ONNX checker, which would have, does not read opsets > 17).
+  if (failed(opName->verifyInherentAttrs(
+          node.attributes, [&] { return emitNodeError(node); })))
+    return failure();
   state.addAttributes(node.attributes);
   state.addTypes(node.resultTypes);
   Operation *op = builder.create(state);
@@ -229,9 +236,15 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
                      : buildGeneric(node, results)) ||
       failed(inferResultTypes(node, results, placeholders)))
     return failure();
-  for (auto [output, result] : llvm::zip(proto.output(), results))
-    if (!output.empty())
-      values[output] = result;
+  for (auto [output, result] : llvm::zip(proto.output(), results)) {
+    if (output.empty())
+      continue;
+    if (values.count(output) || initializers.count(output))
+      return emitNodeError(node) << "output '" << output
+                                 << "' is already defined (every value must "
+                                    "have one producer)";
+    values[output] = result;
+  }
   return success();
 }
 

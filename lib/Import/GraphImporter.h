@@ -37,8 +37,10 @@ public:
 
   // Services for the opset handlers.
   OpBuilder &getBuilder() { return builder; }
-  /// Creates `onnx.<op_type>` from the node's operands and attributes.
-  LogicalResult buildGeneric(ImportedNode &node, SmallVectorImpl<Value> &results);
+  /// Creates `onnx.<opType>` (the node's op type by default) from the node's
+  /// operands and attributes.
+  LogicalResult buildGeneric(ImportedNode &node, SmallVectorImpl<Value> &results,
+                             StringRef opType = {});
   /// An `onnx.Constant` holding `value`.
   Value createConstant(ElementsAttr value, Location loc);
   Value createI64Vector(ArrayRef<int64_t> values, Location loc);
@@ -70,7 +72,7 @@ private:
   llvm::StringSet<> usedNames;
 };
 
-/// Rewrites an older-opset node into the dialect's form, then builds it.
+/// Rewrites a node of another opset into the dialect's form, then builds it.
 using OpsetHandler = LogicalResult (*)(GraphImporter &, ImportedNode &,
                                        SmallVectorImpl<Value> &);
 

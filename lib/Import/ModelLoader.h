@@ -12,8 +12,10 @@ namespace mlir::onnxq {
 /// Parses `data`, the contents of the model file `path` (whose extension
 /// says the format, and whose folder holds external data), into `model`,
 /// checks that every node is an op the dialect has, fixes dynamic
-/// graph-input dimensions, then runs the ONNX checker and shape inference.
-/// Reports errors at `fileLoc` and returns failure.
+/// graph-input dimensions, then runs the ONNX checker and shape inference
+/// when libonnx knows the model's opset and IR version (the importer's own
+/// checks and shape rules stand for them otherwise). Reports errors at
+/// `fileLoc` and returns failure.
 LogicalResult loadModel(MLIRContext *context, StringRef data, StringRef path,
                         Location fileLoc, const ImportOptions &options,
                         ONNX_NAMESPACE::ModelProto &model);

@@ -134,7 +134,7 @@ static std::string buildDescription() {
       "The project's own options are under 'onnx-quant options' below.\n\n"
       "Supported ONNX operators (ai.onnx opsets " +
       std::to_string(onnxq::kMinSupportedOpset) + "-" +
-      std::to_string(onnxq::getMaxSupportedOpset()) + "; [ms] = com.microsoft):\n ";
+      std::to_string(onnxq::kMaxSupportedOpset) + "; [ms] = com.microsoft):\n ";
   size_t column = 1;
   for (const auto &[opType, domain] : getSupportedOps()) {
     std::string entry =

@@ -45,10 +45,9 @@ std::optional<std::string>
 parseInputShapes(ArrayRef<std::string> specs,
                  llvm::StringMap<SmallVector<int64_t>> &shapes);
 
-/// The newest ai.onnx opset the importer accepts (that of libonnx).
-int64_t getMaxSupportedOpset();
-/// The oldest ai.onnx opset the importer accepts.
+/// The oldest and newest ai.onnx opsets the importer accepts.
 constexpr int64_t kMinSupportedOpset = 7;
+constexpr int64_t kMaxSupportedOpset = 22;
 
 } // namespace mlir::onnxq
 

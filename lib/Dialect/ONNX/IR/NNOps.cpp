@@ -156,6 +156,10 @@ LogicalResult ResizeOp::verify() {
   };
   if (isGiven(getScales()) == isGiven(getSizes()))
     return emitOpError("expects exactly one of scales and sizes");
+  if (std::optional<SmallVector<float>> scales =
+          getConstantFloats(getScales());
+      scales && llvm::any_of(*scales, [](float s) { return !(s > 0); }))
+    return emitOpError("expects positive scales");
   return success();
 }
 

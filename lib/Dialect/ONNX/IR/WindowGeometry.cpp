@@ -17,6 +17,22 @@ SmallVector<int64_t> mlir::onnxq::getIntsOr(ArrayAttr attr, size_t size,
   return values;
 }
 
+/// Whether the window attributes have one entry per spatial dimension (two
+/// pads) and sizes that describe a window: kernel, strides and dilations of
+/// at least 1, pads not negative. Unverified ops reach the shape rules, so
+/// nothing here may divide by zero or index past an attribute.
+static bool isValidWindow(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                          ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads,
+                          size_t spatial) {
+  auto atLeast = [](ArrayRef<int64_t> values, int64_t min) {
+    return llvm::all_of(values, [&](int64_t v) { return v >= min; });
+  };
+  return kernel.size() == spatial && strides.size() == spatial &&
+         dilations.size() == spatial && pads.size() == 2 * spatial &&
+         atLeast(kernel, 1) && atLeast(strides, 1) && atLeast(dilations, 1) &&
+         atLeast(pads, 0);
+}
+
 std::pair<int64_t, int64_t> mlir::onnxq::splitSamePadding(int64_t total,
                                                           StringRef autoPad) {
   int64_t begin = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
@@ -32,6 +48,8 @@ std::optional<WindowGeometry> mlir::onnxq::computeWindowGeometry(
   g.strides = getIntsOr(strides, spatial, 1);
   g.dilations = getIntsOr(dilations, spatial, 1);
   SmallVector<int64_t> explicitPads = getIntsOr(pads, 2 * spatial, 0);
+  if (!isValidWindow(g.kernel, g.strides, g.dilations, explicitPads, spatial))
+    return std::nullopt;
   for (size_t i = 0; i < spatial; ++i) {
     int64_t in = inputShape[i + 2];
     if (ShapedType::isDynamic(in)) {
@@ -77,6 +95,9 @@ std::optional<TransposeWindowGeometry> mlir::onnxq::computeTransposeWindowGeomet
   SmallVector<int64_t> outputPadding = getIntsOr(outputPaddingAttr, spatial, 0);
   SmallVector<int64_t> explicitPads = getIntsOr(pads, 2 * spatial, 0);
   SmallVector<int64_t> outputShape = getIntsOr(outputShapeAttr, spatial, 0);
+  if (!isValidWindow(kernel, g.strides, g.dilations, explicitPads, spatial) ||
+      outputPadding.size() != spatial || outputShape.size() != spatial)
+    return std::nullopt;
   bool derived = outputShapeAttr || autoPad == "SAME_UPPER" ||
                  autoPad == "SAME_LOWER";
   if (!derived && autoPad != "VALID" && autoPad != "NOTSET")

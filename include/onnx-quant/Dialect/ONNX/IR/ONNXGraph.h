@@ -32,7 +32,7 @@
 namespace mlir::onnxq {
 
 /// The ai.onnx opset whose semantics the dialect's ops have; the importer
-/// rewrites older forms into it and the exporter writes it.
+/// rewrites older and newer forms into it and the exporter writes it.
 constexpr int64_t kDialectOpset = 17;
 
 constexpr llvm::StringLiteral kTensorNameAttrName = "onnx.name";
