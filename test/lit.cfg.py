@@ -65,25 +65,24 @@ def python_can_import(module):
                            stderr=subprocess.DEVNULL) == 0
 
 
-if os.path.exists(ortq_python) and subprocess.call(
-        [ortq_python, "-c", "import onnxruntime.quantization"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+# One start of the ORT quantization venv's python: whether it imports
+# onnxruntime.quantization, and where its onnx (1.17) keeps the backend test
+# data: the node tests of opsets 18-22, which Debian's libonnx-testdata
+# (1.12) predates.
+ortq_probe = subprocess.run(
+    [ortq_python, "-c", "import os, onnx, onnxruntime.quantization; print(os.path."
+     "join(os.path.dirname(onnx.__file__), 'backend', 'test', 'data'))"],
+    capture_output=True, text=True) if os.path.exists(ortq_python) else None
+ortq_testdata = ""
+if ortq_probe and ortq_probe.returncode == 0:
     config.available_features.add("ortq")
+    ortq_testdata = ortq_probe.stdout.strip()
+    if os.path.isdir(os.path.join(ortq_testdata, "node")):
+        config.available_features.add("onnx-testdata-ortq")
 else:
     lit_config.note("onnxruntime.quantization not importable by %s: tests "
                     "against ONNX Runtime's quantizer are unsupported (run "
                     "the README's setup command)" % ortq_python)
-
-# onnx 1.17's backend test data (in its wheel, in .venv-ortq): the node
-# tests of opsets 18-22, which Debian's libonnx-testdata (1.12) predates.
-ortq_testdata = ""
-if "ortq" in config.available_features:
-    ortq_testdata = subprocess.run(
-        [ortq_python, "-c", "import os, onnx; print(os.path.join("
-         "os.path.dirname(onnx.__file__), 'backend', 'test', 'data'))"],
-        capture_output=True, text=True).stdout.strip()
-    if os.path.isdir(os.path.join(ortq_testdata, "node")):
-        config.available_features.add("onnx-testdata-ortq")
 config.substitutions.append(("%ortq-testdata", ortq_testdata or "/nonexistent"))
 
 if python_can_import("onnxruntime"):

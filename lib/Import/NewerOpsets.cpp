@@ -92,9 +92,9 @@ static LogicalResult dropDefault(GraphImporter &importer, ImportedNode &node,
 static bool isZero(int64_t v) { return v == 0; }
 
 // AveragePool-19 added `dilations`.
-LogicalResult mlir::onnxq::importAveragePool19(GraphImporter &importer,
-                                               ImportedNode &node,
-                                               SmallVectorImpl<Value> &results) {
+LogicalResult
+mlir::onnxq::importAveragePool19(GraphImporter &importer, ImportedNode &node,
+                                 SmallVectorImpl<Value> &results) {
   std::optional<SmallVector<int64_t>> dilations = takeInts(node, "dilations");
   if (dilations && llvm::any_of(*dilations, [](int64_t d) { return d != 1; }))
     return importer.emitNodeError(node)
@@ -105,9 +105,9 @@ LogicalResult mlir::onnxq::importAveragePool19(GraphImporter &importer,
 // QuantizeLinear-19 added `saturate` (float8 only); -21 added `block_size`
 // (blocked scales) and `output_dtype` (the result type when there is no
 // zero point, which becomes an explicit zero of that type).
-LogicalResult mlir::onnxq::importQuantizeLinear19(GraphImporter &importer,
-                                                  ImportedNode &node,
-                                                  SmallVectorImpl<Value> &results) {
+LogicalResult
+mlir::onnxq::importQuantizeLinear19(GraphImporter &importer, ImportedNode &node,
+                                    SmallVectorImpl<Value> &results) {
   takeInt(node, "saturate");
   if (failed(dropDefault(importer, node, takeInt(node, "block_size"),
                          "block_size", isZero)))

@@ -16,8 +16,9 @@ using namespace mlir;
 using namespace mlir::onnxq;
 
 // Clip-6: `min`/`max` attributes; Clip-11 made them optional inputs.
-LogicalResult mlir::onnxq::importClip6(GraphImporter &importer, ImportedNode &node,
-                                 SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importClip6(GraphImporter &importer,
+                                       ImportedNode &node,
+                                       SmallVectorImpl<Value> &results) {
   Type elementType = getDataElementType(node);
   if (std::optional<double> min = takeFloat(node, "min"))
     setInput(node, 1, importer.createScalar(elementType, *min, node.loc));
@@ -28,22 +29,25 @@ LogicalResult mlir::onnxq::importClip6(GraphImporter &importer, ImportedNode &no
 
 // Squeeze-1/11, Unsqueeze-1/11, ReduceSum-1/11: `axes` attribute; an input
 // from opset 13.
-LogicalResult mlir::onnxq::importAxesAttr(GraphImporter &importer, ImportedNode &node,
-                                    SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importAxesAttr(GraphImporter &importer,
+                                          ImportedNode &node,
+                                          SmallVectorImpl<Value> &results) {
   intsToInput(importer, node, "axes", 1);
   return importer.buildGeneric(node, results);
 }
 
 // Split-2/11: `split` attribute; an input from opset 13.
-LogicalResult mlir::onnxq::importSplit11(GraphImporter &importer, ImportedNode &node,
-                                   SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importSplit11(GraphImporter &importer,
+                                         ImportedNode &node,
+                                         SmallVectorImpl<Value> &results) {
   intsToInput(importer, node, "split", 1);
   return importer.buildGeneric(node, results);
 }
 
 // Slice-1: `starts`, `ends`, `axes` attributes; inputs from opset 10.
-LogicalResult mlir::onnxq::importSlice1(GraphImporter &importer, ImportedNode &node,
-                                  SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importSlice1(GraphImporter &importer,
+                                        ImportedNode &node,
+                                        SmallVectorImpl<Value> &results) {
   intsToInput(importer, node, "starts", 1);
   intsToInput(importer, node, "ends", 2);
   intsToInput(importer, node, "axes", 3);
@@ -51,8 +55,9 @@ LogicalResult mlir::onnxq::importSlice1(GraphImporter &importer, ImportedNode &n
 }
 
 // Pad-2: `pads` and `value` attributes; inputs from opset 11.
-LogicalResult mlir::onnxq::importPad2(GraphImporter &importer, ImportedNode &node,
-                                SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importPad2(GraphImporter &importer,
+                                      ImportedNode &node,
+                                      SmallVectorImpl<Value> &results) {
   intsToInput(importer, node, "pads", 1);
   double value = takeFloat(node, "value").value_or(0.0);
   setInput(node, 2,
@@ -61,8 +66,9 @@ LogicalResult mlir::onnxq::importPad2(GraphImporter &importer, ImportedNode &nod
 }
 
 // Dropout-7/10: `ratio` attribute; an input from opset 12.
-LogicalResult mlir::onnxq::importDropout7(GraphImporter &importer, ImportedNode &node,
-                                    SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importDropout7(GraphImporter &importer,
+                                          ImportedNode &node,
+                                          SmallVectorImpl<Value> &results) {
   if (std::optional<double> ratio = takeFloat(node, "ratio"))
     setInput(node, 1,
              importer.createScalar(importer.getBuilder().getF32Type(), *ratio,
@@ -72,8 +78,8 @@ LogicalResult mlir::onnxq::importDropout7(GraphImporter &importer, ImportedNode 
 
 // BatchNormalization-7/9: `spatial` (7 only) and up to four training outputs.
 LogicalResult mlir::onnxq::importBatchNorm9(GraphImporter &importer,
-                                      ImportedNode &node,
-                                      SmallVectorImpl<Value> &results) {
+                                            ImportedNode &node,
+                                            SmallVectorImpl<Value> &results) {
   if (auto spatial =
           dyn_cast_or_null<IntegerAttr>(node.attributes.erase("spatial"));
       spatial && spatial.getInt() != 1)
@@ -88,8 +94,9 @@ LogicalResult mlir::onnxq::importBatchNorm9(GraphImporter &importer,
 
 // Resize-10: (X, scales) with asymmetric coordinates; opset 11 added roi and
 // sizes and the coordinate transformation modes.
-LogicalResult mlir::onnxq::importResize10(GraphImporter &importer, ImportedNode &node,
-                                    SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importResize10(GraphImporter &importer,
+                                          ImportedNode &node,
+                                          SmallVectorImpl<Value> &results) {
   Value scales = node.operands.size() > 1 ? node.operands[1] : Value();
   node.operands.resize(1);
   setInput(node, 2, scales);
@@ -105,8 +112,8 @@ LogicalResult mlir::onnxq::importResize10(GraphImporter &importer, ImportedNode 
 // Unless `axis` is already the last one, import as Reshape(2-D) -> op(axis =
 // 1) -> Reshape back.
 LogicalResult mlir::onnxq::importSoftmax11(GraphImporter &importer,
-                                     ImportedNode &node,
-                                     SmallVectorImpl<Value> &results) {
+                                           ImportedNode &node,
+                                           SmallVectorImpl<Value> &results) {
   auto axisAttr = dyn_cast_or_null<IntegerAttr>(node.attributes.erase("axis"));
   int64_t axis = axisAttr ? axisAttr.getInt() : 1;
   auto type = dyn_cast<RankedTensorType>(node.operands[0].getType());
@@ -146,8 +153,9 @@ LogicalResult mlir::onnxq::importSoftmax11(GraphImporter &importer,
 // converter keeps such a slope unchanged, which opset 7's broadcasting then
 // rejects. Where numpy broadcasting cannot apply, reshape the slope to
 // (C, 1, ..., 1), the only reading that makes the model valid.
-LogicalResult mlir::onnxq::importPRelu7(GraphImporter &importer, ImportedNode &node,
-                                  SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importPRelu7(GraphImporter &importer,
+                                        ImportedNode &node,
+                                        SmallVectorImpl<Value> &results) {
   auto x = dyn_cast<RankedTensorType>(node.operands[0].getType());
   auto slope = dyn_cast<RankedTensorType>(node.operands[1].getType());
   if (x && slope && x.hasStaticShape() && slope.hasStaticShape() &&

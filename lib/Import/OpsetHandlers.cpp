@@ -18,8 +18,7 @@ std::optional<SmallVector<int64_t>> mlir::onnxq::takeInts(ImportedNode &node,
     return std::nullopt;
   SmallVector<int64_t> values;
   for (Attribute a : array)
-    if (auto value = dyn_cast<IntegerAttr>(a))
-      values.push_back(value.getInt());
+    values.push_back(cast<IntegerAttr>(a).getInt());
   return values;
 }
 
@@ -62,8 +61,9 @@ Type mlir::onnxq::getDataElementType(const ImportedNode &node) {
 }
 
 // Constant: every value_* form becomes the `value` tensor.
-LogicalResult mlir::onnxq::importConstant(GraphImporter &importer, ImportedNode &node,
-                                    SmallVectorImpl<Value> &results) {
+LogicalResult mlir::onnxq::importConstant(GraphImporter &importer,
+                                          ImportedNode &node,
+                                          SmallVectorImpl<Value> &results) {
   if (node.attributes.getAttrs().size() != 1)
     return importer.emitNodeError(node) << "expects exactly one attribute";
   NamedAttribute attr = *node.attributes.begin();

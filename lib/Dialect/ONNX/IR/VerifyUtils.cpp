@@ -4,6 +4,7 @@
 #include "ShapeRules.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Dialect/ONNX/IR/WindowGeometry.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
@@ -124,20 +125,6 @@ LogicalResult verifySameElementType(Operation *op, Value a, StringRef aName,
   return success();
 }
 
-static LogicalResult verifyLength(Operation *op, ArrayAttr attr, StringRef name,
-                                  size_t expected, int64_t minValue) {
-  if (!attr)
-    return success();
-  if (attr.size() != expected)
-    return op->emitOpError() << "expects " << name << " to have " << expected
-                             << " values, got " << attr.size();
-  for (int64_t v : getI64Values(attr))
-    if (v < minValue)
-      return op->emitOpError() << "expects " << name << " values >= "
-                               << minValue << ", got " << v;
-  return success();
-}
-
 LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs) {
   if (!llvm::is_contained({"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"},
                           attrs.autoPad))
@@ -151,12 +138,10 @@ LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs) {
     return op->emitOpError() << "expects an input of rank >= 3 (N, C, "
                                 "spatial...), got rank "
                              << *rank;
-  size_t spatial = *rank - 2;
-  if (failed(verifyLength(op, attrs.kernelShape, "kernel_shape", spatial, 1)) ||
-      failed(verifyLength(op, attrs.pads, "pads", 2 * spatial, 0)) ||
-      failed(verifyLength(op, attrs.strides, "strides", spatial, 1)) ||
-      failed(verifyLength(op, attrs.dilations, "dilations", spatial, 1)))
-    return failure();
+  if (std::optional<std::string> error =
+          findWindowAttrError(*rank - 2, attrs.kernelShape, attrs.pads,
+                              attrs.strides, attrs.dilations))
+    return op->emitOpError() << *error;
   return success();
 }
 

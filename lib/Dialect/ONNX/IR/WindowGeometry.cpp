@@ -17,20 +17,39 @@ SmallVector<int64_t> mlir::onnxq::getIntsOr(ArrayAttr attr, size_t size,
   return values;
 }
 
-/// Whether the window attributes have one entry per spatial dimension (two
-/// pads) and sizes that describe a window: kernel, strides and dilations of
-/// at least 1, pads not negative. Unverified ops reach the shape rules, so
-/// nothing here may divide by zero or index past an attribute.
-static bool isValidWindow(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
-                          ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads,
-                          size_t spatial) {
-  auto atLeast = [](ArrayRef<int64_t> values, int64_t min) {
-    return llvm::all_of(values, [&](int64_t v) { return v >= min; });
+std::optional<std::string> mlir::onnxq::findWindowAttrError(
+    size_t spatial, ArrayAttr kernelShape, ArrayAttr pads, ArrayAttr strides,
+    ArrayAttr dilations) {
+  struct Check {
+    StringRef name;
+    ArrayAttr attr;
+    size_t size;
+    int64_t min;
   };
-  return kernel.size() == spatial && strides.size() == spatial &&
-         dilations.size() == spatial && pads.size() == 2 * spatial &&
-         atLeast(kernel, 1) && atLeast(strides, 1) && atLeast(dilations, 1) &&
-         atLeast(pads, 0);
+  for (const Check &check : {Check{"kernel_shape", kernelShape, spatial, 1},
+                             Check{"pads", pads, 2 * spatial, 0},
+                             Check{"strides", strides, spatial, 1},
+                             Check{"dilations", dilations, spatial, 1}}) {
+    if (!check.attr)
+      continue;
+    if (check.attr.size() != check.size)
+      return ("expects " + check.name + " to have " + Twine(check.size) +
+              " values, got " + Twine(check.attr.size()))
+          .str();
+    for (int64_t v : getIntsOr(check.attr, 0, 0))
+      if (v < check.min)
+        return ("expects " + check.name + " values >= " + Twine(check.min) +
+                ", got " + Twine(v))
+            .str();
+  }
+  return std::nullopt;
+}
+
+/// Whether `kernel` has a size of at least 1 for each spatial dimension (it
+/// may come from a weight's shape rather than an attribute).
+static bool isValidKernel(ArrayRef<int64_t> kernel, size_t spatial) {
+  return kernel.size() == spatial &&
+         llvm::all_of(kernel, [](int64_t k) { return k >= 1; });
 }
 
 std::pair<int64_t, int64_t> mlir::onnxq::splitSamePadding(int64_t total,
@@ -45,11 +64,12 @@ std::optional<WindowGeometry> mlir::onnxq::computeWindowGeometry(
   size_t spatial = inputShape.size() - 2;
   WindowGeometry g;
   g.kernel.assign(kernel.begin(), kernel.end());
+  if (!isValidKernel(kernel, spatial) ||
+      findWindowAttrError(spatial, nullptr, pads, strides, dilations))
+    return std::nullopt;
   g.strides = getIntsOr(strides, spatial, 1);
   g.dilations = getIntsOr(dilations, spatial, 1);
   SmallVector<int64_t> explicitPads = getIntsOr(pads, 2 * spatial, 0);
-  if (!isValidWindow(g.kernel, g.strides, g.dilations, explicitPads, spatial))
-    return std::nullopt;
   for (size_t i = 0; i < spatial; ++i) {
     int64_t in = inputShape[i + 2];
     if (ShapedType::isDynamic(in)) {
@@ -89,14 +109,16 @@ std::optional<TransposeWindowGeometry> mlir::onnxq::computeTransposeWindowGeomet
     ArrayAttr strides, ArrayAttr dilations, ArrayAttr outputPaddingAttr,
     ArrayAttr outputShapeAttr, StringRef autoPad) {
   size_t spatial = kernel.size();
+  if (!isValidKernel(kernel, spatial) ||
+      findWindowAttrError(spatial, nullptr, pads, strides, dilations))
+    return std::nullopt;
   TransposeWindowGeometry g;
   g.strides = getIntsOr(strides, spatial, 1);
   g.dilations = getIntsOr(dilations, spatial, 1);
   SmallVector<int64_t> outputPadding = getIntsOr(outputPaddingAttr, spatial, 0);
   SmallVector<int64_t> explicitPads = getIntsOr(pads, 2 * spatial, 0);
   SmallVector<int64_t> outputShape = getIntsOr(outputShapeAttr, spatial, 0);
-  if (!isValidWindow(kernel, g.strides, g.dilations, explicitPads, spatial) ||
-      outputPadding.size() != spatial || outputShape.size() != spatial)
+  if (outputPadding.size() != spatial || outputShape.size() != spatial)
     return std::nullopt;
   bool derived = outputShapeAttr || autoPad == "SAME_UPPER" ||
                  autoPad == "SAME_LOWER";

@@ -11,11 +11,22 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include <optional>
+#include <string>
 
 namespace mlir::onnxq {
 
 /// The values of an optional I64ArrayAttr, or `fallback` repeated `size` times.
 SmallVector<int64_t> getIntsOr(ArrayAttr attr, size_t size, int64_t fallback);
+
+/// Why the window attributes cannot describe a window over `spatial`
+/// dimensions, as a verifier's message ("expects strides values >= 1, got
+/// 0"), or nullopt. Absent attributes take valid defaults. The verifiers
+/// report it; the geometry below refuses it, since shape rules run on ops not
+/// verified yet and must not divide by a zero stride.
+std::optional<std::string> findWindowAttrError(size_t spatial,
+                                               ArrayAttr kernelShape,
+                                               ArrayAttr pads, ArrayAttr strides,
+                                               ArrayAttr dilations);
 
 /// `[begin..., end...]` padding of the spatial dimensions of a convolution or
 /// pooling window, from explicit `pads` or `auto_pad`.
