@@ -67,9 +67,10 @@ using ConvolutionEpilogue =
 /// O...), each output starting from its filter's element of `perFilter` (F)
 /// (zero when null): one `linalg.generic` over loops (n, g, f, o..., c, k...)
 /// reading the input at `o * stride + k * dilation`, each step `step`, then
-/// `epilogue` on the accumulator in the contraction's own shape. With stride
-/// 1, a map whose rows are short for vectors of `vectorBits` bits (0: none)
-/// is computed over the padded width, its last two o loops one.
+/// `epilogue` on the accumulator in the contraction's own shape. A map whose
+/// rows are short for vectors of `vectorBits` bits (0: none) is computed with
+/// its last two o loops one: over the padded width, or for a strided
+/// convolution over the input rows each tap row reads, gathered first.
 Value convolveGrouped(OpBuilder &b, Location loc, Value input, Value weights,
                       RankedTensorType resultType, Value perFilter,
                       int64_t group, const WindowGeometry &g,

@@ -6,8 +6,9 @@
 // kernel stage (onnxq-contraction-kernels) keeps a register tile of outputs
 // over all input channels and taps and stores it once. Any number of
 // spatial dims; groups (and depthwise) add a group loop. Maps whose rows are
-// short for the target's vectors are computed over the padded width, rows
-// flattened into one loop (getFlatRowPitch).
+// short for the target's vectors are computed with their rows flattened into
+// one loop, over the padded width or, strided, over the input rows each tap
+// row reads, gathered (chooseFlatRows).
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,30 +85,102 @@ Value mlir::onnxq::accumulateGroupedPointwise(OpBuilder &b, Location loc,
 
 namespace {
 
-/// The row pitch of a convolution computed over the padded width, or 0 when
-/// it keeps its rows. With stride 1 along the last two spatial dims, output
-/// pixel (oh, ow) at flat position p = oh * Wp + ow (Wp the padded input's
-/// width) reads the input at flat position p + kh * dh * Wp + kw * dw, a
-/// single contiguous loop across rows: the kernel stage runs its vectors
-/// along it instead of along rows narrower than a vector (a 7x7 map fills 7
-/// of 16 lanes per row, 49 of 64 flat). Columns ow >= OW are computed and
-/// dropped. Chosen when it takes no more vectors of `vectorBits` (0: never):
-/// at a tie the flat loop still gives the kernel's tiles their full width.
-int64_t getFlatRowPitch(RankedTensorType inputType, RankedTensorType resultType,
-                        const WindowGeometry &g, unsigned vectorBits) {
+/// How a convolution's last two output dims are laid out for the kernel
+/// stage. Flattened (pitch > 0), output pixel (oh, ow) sits at flat position
+/// p = oh * pitch + ow of an accumulator whose rows are `pitch` wide, and
+/// reads the input at flat position sw * p + kh * tapRowStride + kw * dw: a
+/// single loop across rows, so the kernel's vectors run along it instead of
+/// along rows narrower than a vector (a 7x7 map fills 7 of 16 lanes per row,
+/// 49 of 64 flat). That needs sw * pitch input elements per output row:
+/// sh * Wp over the padded input (Wp its width), or, for a strided
+/// convolution, over `gatheredWidth` columns of rows gathered per tap row,
+/// (KH, OH, W') with row (kh, oh) the input's row sh * oh + kh * dh (over
+/// the padded input a stride-2 map would compute twice its columns).
+/// Columns ow >= OW are computed and dropped.
+struct FlatRows {
+  int64_t pitch = 0;         ///< 0: the rows are kept
+  int64_t gatheredWidth = 0; ///< W' > 0: reads input rows gathered per tap row
+};
+
+/// Filters per group below which gathering tap rows costs more than it saves.
+constexpr int64_t kGatherMinFilters = 8;
+
+/// The layout that takes the fewest vectors of `vectorBits` (0: rows kept).
+/// At a tie the flat loop still gives the kernel's tiles their full width,
+/// and the padded input needs no copy.
+FlatRows chooseFlatRows(RankedTensorType inputType, RankedTensorType resultType,
+                        int64_t filtersPerGroup, const WindowGeometry &g,
+                        unsigned vectorBits) {
   int64_t spatial = g.kernel.size();
-  if (spatial < 2 || vectorBits == 0 ||
-      g.strides[spatial - 2] != 1 || g.strides[spatial - 1] != 1)
-    return 0;
+  if (spatial < 2 || vectorBits == 0)
+    return {};
   int64_t lanes = vectorBits / resultType.getElementTypeBitWidth();
-  int64_t pitch = inputType.getShape().back();
-  int64_t rows = g.output[spatial - 2], width = g.output[spatial - 1];
-  if (lanes < 2 || pitch <= width)
-    return 0;
-  int64_t flat = (rows - 1) * pitch + width;
-  return llvm::divideCeil(flat, lanes) <= rows * llvm::divideCeil(width, lanes)
-             ? pitch
-             : 0;
+  int64_t sh = g.strides[spatial - 2], sw = g.strides[spatial - 1];
+  int64_t width = inputType.getShape().back();
+  int64_t rows = g.output[spatial - 2], columns = g.output[spatial - 1];
+  // The kernel stage walks its vector loop with stride 1 or 2.
+  if (lanes < 2 || sw > 2)
+    return {};
+  auto vectorsFor = [&](int64_t pitch) {
+    return llvm::divideCeil((rows - 1) * pitch + columns, lanes);
+  };
+  int64_t best = rows * llvm::divideCeil(columns, lanes);
+  FlatRows choice;
+  if ((sh * width) % sw == 0) {
+    int64_t pitch = sh * width / sw;
+    if (pitch > columns && vectorsFor(pitch) <= best) {
+      choice = {pitch, 0};
+      best = vectorsFor(pitch);
+    }
+  }
+  // Gathering copies KH / sh of the input, a cost the filters of a group
+  // share: worth it only where rows fit in one vector, where flat saves the
+  // most (7x7: 7 vectors -> 4) and gives the tiles their second vector, and
+  // where a register tile's worth of filters reads the copy. ResNet-18's
+  // stride-2 28x28 output (2 vectors a row, 56 -> 51 flat) got slower, int8
+  // 0.161 -> 0.180 ms, and so did MobileNetV2's depthwise ones.
+  if (sh > 1 && columns <= lanes && filtersPerGroup >= kGatherMinFilters) {
+    // The columns a row's window reads, rounded up to whole strides.
+    int64_t used = sw * (columns - 1) + g.dilations[spatial - 1] *
+                                            (g.kernel[spatial - 1] - 1) + 1;
+    int64_t gathered = llvm::alignTo(used, sw);
+    int64_t pitch = gathered / sw;
+    if (gathered <= width && vectorsFor(pitch) <= best &&
+        (!choice.pitch || vectorsFor(pitch) < best))
+      choice = {pitch, gathered};
+  }
+  return choice;
+}
+
+/// The rows of the padded `input` (N, G, C', I..., Hp, Wp) each tap row of
+/// the window reads, as (N, G, C', I..., KH, OH, `width`): element (kh, oh,
+/// w) is the input's (sh * oh + kh * dh, w).
+Value gatherTapRows(OpBuilder &b, Location loc, Value input,
+                    const WindowGeometry &g, int64_t width) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t spatial = g.kernel.size();
+  int64_t rank = inputType.getRank();
+  SmallVector<int64_t> shape(inputType.getShape().drop_back(2));
+  shape.append({g.kernel[spatial - 2], g.output[spatial - 2], width});
+  auto type = RankedTensorType::get(shape, inputType.getElementType());
+  MLIRContext *ctx = b.getContext();
+  int64_t loops = rank + 1;
+  SmallVector<AffineExpr> exprs;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    exprs.push_back(getAffineDimExpr(d, ctx));
+  AffineExpr kh = getAffineDimExpr(rank - 2, ctx),
+             oh = getAffineDimExpr(rank - 1, ctx), w = getAffineDimExpr(rank, ctx);
+  exprs.push_back(oh * g.strides[spatial - 2] + kh * g.dilations[spatial - 2]);
+  exprs.push_back(w);
+  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, exprs, ctx),
+                                 AffineMap::getMultiDimIdentityMap(loops, ctx)};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, ValueRange{input},
+             ValueRange{createEmpty(b, loc, type)}, maps, getIteratorTypes(loops),
+             [](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(nb, l, args[0]);
+             })
+      .getResult(0);
 }
 
 /// `type` with its dims from `first` on collapsed into one (row-major).
@@ -143,7 +216,9 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
                                    WindowStep step, ConvolutionEpilogue epilogue) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t spatial = g.kernel.size();
-  int64_t pitch = getFlatRowPitch(inputType, resultType, g, vectorBits);
+  FlatRows flat = chooseFlatRows(inputType, resultType,
+                                 resultType.getDimSize(1) / group, g, vectorBits);
+  int64_t pitch = flat.pitch;
   // Spatial dims with a loop of their own: all, or all but the flattened
   // rows and columns.
   int64_t kept = pitch ? spatial - 2 : spatial;
@@ -174,10 +249,18 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
   if (pitch) {
     AffineExpr p = dim(3 + kept);
     AffineExpr kh = dim(firstChannel + spatial - 1), kw = dim(firstChannel + spatial);
-    maps.input.push_back(p + kh * (g.dilations[spatial - 2] * pitch) +
+    // Input elements from one tap row to the next.
+    int64_t tapRowStride = g.dilations[spatial - 2] * inputType.getShape().back();
+    if (flat.gatheredWidth) {
+      input = gatherTapRows(b, loc, input, g, flat.gatheredWidth);
+      tapRowStride = g.output[spatial - 2] * flat.gatheredWidth;
+    }
+    maps.input.push_back(p * g.strides[spatial - 1] + kh * tapRowStride +
                          kw * g.dilations[spatial - 1]);
     maps.output.push_back(p);
-    input = reshapeTo(b, loc, input, collapseFrom(inputType, 3 + kept));
+    input = reshapeTo(b, loc, input,
+                      collapseFrom(cast<RankedTensorType>(input.getType()),
+                                   3 + kept));
   }
   Value result =
       linalg::GenericOp::create(

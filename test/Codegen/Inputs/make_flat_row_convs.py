@@ -1,10 +1,12 @@
-"""Writes two random-weight models of stride-1 convolutions whose output rows
-are short for the target's vectors, the shapes convert-onnx-to-linalg
-computes over the padded width (rows flattened into one loop): argv[1] in
+"""Writes two random-weight models of convolutions whose output rows are short
+for the target's vectors, the shapes convert-onnx-to-linalg computes with
+rows flattened into one loop (over the padded width, or for stride 2 over
+the rows each tap row reads, gathered): argv[1] in
 float (Conv), argv[2] quantized (QLinearConv, u8 activations, s8 per-filter
 weights). Each convolution reads the graph input and is a graph output:
 3x3 pads 1 on a 9x9 map (13 filters: 8 + 5 rows), 3x3 dilation 2, 5x5 pads 2,
-asymmetric pads, no padding (a 7x7 output), depthwise, and in float a 3-D
+asymmetric pads, no padding (a 7x7 output), depthwise, stride 2 (3x3 on an
+odd and an even padded width, 1x1, depthwise), and in float a 3-D
 convolution (its last two dims flattened, the first kept). Last, a 1x1
 convolution whose output only the next one reads ("chain": its bias and
 requantization run in the kernel's registers; 81 outputs per filter, so the
@@ -24,6 +26,12 @@ CONVS = [
     ("asym", 6, [3, 3], dict(pads=[0, 1, 2, 1])),
     ("valid", 9, [3, 3], dict()),
     ("depthwise", 8, [3, 3], dict(pads=[1, 1, 1, 1], group=8)),
+    # Stride 2. Padded width 11 (odd): flat over the padded input, 11 wide.
+    ("s2", 7, [3, 3], dict(pads=[1, 1, 1, 1], strides=[2, 2])),
+    # Padded width 10: flat over the rows each tap row reads, gathered.
+    ("s2gathered", 11, [3, 3], dict(pads=[1, 1, 0, 0], strides=[2, 2])),
+    ("s2pointwise", 9, [1, 1], dict(pads=[0, 0, 1, 1], strides=[2, 2])),
+    ("s2depthwise", 8, [3, 3], dict(pads=[1, 1, 0, 0], strides=[2, 2], group=8)),
 ]
 CHANNELS, SIZE = 8, 9
 
@@ -31,7 +39,9 @@ CHANNELS, SIZE = 8, 9
 def out_size(kernel, attrs):
     pads = attrs.get("pads", [0] * 4)
     dilations = attrs.get("dilations", [1, 1])
-    return [SIZE + pads[i] + pads[i + 2] - (kernel[i] - 1) * dilations[i] for i in range(2)]
+    strides = attrs.get("strides", [1, 1])
+    return [(SIZE + pads[i] + pads[i + 2] - (kernel[i] - 1) * dilations[i] - 1) // strides[i] + 1
+            for i in range(2)]
 
 
 def save(name, nodes, inputs, outputs, inits, path):
