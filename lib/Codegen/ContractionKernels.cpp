@@ -1062,6 +1062,10 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return rewriter.notifyMatchFailure(op, "no dot-product instruction for these vectors");
     if (block.lanes != 16)
       plan->byteWindow.reset();
+    // Without rows (a matrix-vector product), a wider tile: its
+    // accumulators are the only independent chains of multiply-adds.
+    if (!plan->m)
+      block.vectors = block.rows * block.vectors / 2;
     // A tile no wider than the output: short rows use fewer vectors.
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));

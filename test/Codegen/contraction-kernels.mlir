@@ -213,3 +213,34 @@ func.func @reduce_to_scalar(%x: memref<3x224x224xf32>, %y: memref<f32>) {
   }
   return
 }
+
+// -----
+
+// A matrix-vector product (a squeeze-and-excitation convolution): no loop
+// for rows, so one row of 8 vectors (rows x vectors / 2), whose
+// accumulators are its only independent chains: 128 + 72 filters of 200,
+// then 8 lanes masked.
+// CHECK-LABEL: func @matrix_vector
+// CHECK: %{{.*}}:8 = scf.for {{.*}} -> (vector<16xf32>,
+// CHECK:   memref.load
+// CHECK:   vector.broadcast
+// CHECK-COUNT-8: vector.fma
+// CHECK-NOT: vector.fma
+// CHECK: scf.yield
+// CHECK: %{{.*}}:5 = scf.for {{.*}} -> (vector<16xf32>,
+// CHECK-COUNT-5: vector.fma
+// CHECK-NOT: vector.fma
+// CHECK: scf.yield
+func.func @matrix_vector(%x: memref<1x1x64xf32>, %w: memref<1x64x200xf32>, %y: memref<1x1x200xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, g, f, c) -> (n, g, c)>,
+                                   affine_map<(n, g, f, c) -> (g, c, f)>,
+                                   affine_map<(n, g, f, c) -> (n, g, f)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x1x64xf32>, memref<1x64x200xf32>) outs(%y : memref<1x1x200xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

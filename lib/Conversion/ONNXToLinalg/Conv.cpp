@@ -207,6 +207,80 @@ Value createConvolutionInit(OpBuilder &b, Location loc, RankedTensorType type,
                            });
 }
 
+/// `weights` (G, F/G, C', K...) as (G, C', K..., F/G): a generic copy, which
+/// onnxq-fuse-elementwise folds when the weights are a constant.
+Value transposeFiltersLast(OpBuilder &b, Location loc, Value weights) {
+  auto type = cast<RankedTensorType>(weights.getType());
+  SmallVector<int64_t> permutation = {0};
+  for (int64_t d = 2; d < type.getRank(); ++d)
+    permutation.push_back(d);
+  permutation.push_back(1);
+  SmallVector<int64_t> shape;
+  for (int64_t d : permutation)
+    shape.push_back(type.getDimSize(d));
+  auto resultType = RankedTensorType::get(shape, type.getElementType());
+  // Result dim i is weights dim permutation[i]: the weights' map is the
+  // inverse permutation.
+  MLIRContext *ctx = b.getContext();
+  SmallVector<unsigned> inverse(permutation.size());
+  for (auto [i, d] : llvm::enumerate(permutation))
+    inverse[d] = i;
+  SmallVector<AffineMap> maps = {
+      AffineMap::getPermutationMap(inverse, ctx),
+      AffineMap::getMultiDimIdentityMap(permutation.size(), ctx)};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, ValueRange{weights},
+             ValueRange{createEmpty(b, loc, resultType)}, maps,
+             getIteratorTypes(permutation.size()),
+             [](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(nb, l, args[0]);
+             })
+      .getResult(0);
+}
+
+/// convolveGrouped for a single output position: loops (n, g, f, c, k...),
+/// the input read at `k * dilation`, the weights filter-minor.
+Value convolveSinglePosition(OpBuilder &b, Location loc, Value input,
+                             Value weights, RankedTensorType resultType,
+                             Value perFilter, int64_t group,
+                             const WindowGeometry &g, WindowStep step,
+                             ConvolutionEpilogue epilogue) {
+  int64_t spatial = g.kernel.size();
+  auto outType = RankedTensorType::get(
+      {resultType.getDimSize(0), group, resultType.getDimSize(1) / group},
+      resultType.getElementType());
+  MLIRContext *ctx = b.getContext();
+  int64_t loops = 4 + spatial;
+  auto dim = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  SmallVector<AffineExpr> inputExprs = {dim(0), dim(1), dim(3)},
+                          weightExprs = {dim(1), dim(3)};
+  for (int64_t d = 0; d < spatial; ++d) {
+    inputExprs.push_back(dim(4 + d) * g.dilations[d]);
+    weightExprs.push_back(dim(4 + d));
+  }
+  weightExprs.push_back(dim(2));
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(loops, 0, inputExprs, ctx),
+      AffineMap::get(loops, 0, weightExprs, ctx),
+      AffineMap::get(loops, 0, {dim(0), dim(1), dim(2)}, ctx)};
+  SmallVector<int64_t> reduced = llvm::to_vector(llvm::seq<int64_t>(3, loops));
+  Value result =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{outType},
+          ValueRange{input, transposeFiltersLast(b, loc, weights)},
+          ValueRange{createConvolutionInit(b, loc, outType, perFilter)}, maps,
+          getIteratorTypes(loops, reduced),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            linalg::YieldOp::create(nb, l, step(nb, l, args[0], args[1], args[2]));
+          })
+          .getResult(0);
+  if (epilogue)
+    result = epilogue(b, loc, result);
+  Type elementType = cast<RankedTensorType>(result.getType()).getElementType();
+  return reshapeTo(b, loc, result,
+                   RankedTensorType::get(resultType.getShape(), elementType));
+}
+
 } // namespace
 
 Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
@@ -214,10 +288,20 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
                                    Value perFilter, int64_t group,
                                    const WindowGeometry &g, unsigned vectorBits,
                                    WindowStep step, ConvolutionEpilogue epilogue) {
+  // One output position per filter (a squeeze-and-excitation convolution
+  // after global pooling, a classifier as a convolution): a matrix-vector
+  // product, whose only long parallel loop is the filters', so the kernel's
+  // vectors run along them.
+  int64_t filtersPerGroup = resultType.getDimSize(1) / group;
+  if (filtersPerGroup > 1 &&
+      llvm::all_of(g.output, [](int64_t size) { return size == 1; }))
+    return convolveSinglePosition(b, loc, input, weights, resultType, perFilter,
+                                  group, g, step, epilogue);
+
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t spatial = g.kernel.size();
-  FlatRows flat = chooseFlatRows(inputType, resultType,
-                                 resultType.getDimSize(1) / group, g, vectorBits);
+  FlatRows flat =
+      chooseFlatRows(inputType, resultType, filtersPerGroup, g, vectorBits);
   int64_t pitch = flat.pitch;
   // Spatial dims with a loop of their own: all, or all but the flattened
   // rows and columns.

@@ -6,7 +6,8 @@ float (Conv), argv[2] quantized (QLinearConv, u8 activations, s8 per-filter
 weights). Each convolution reads the graph input and is a graph output:
 3x3 pads 1 on a 9x9 map (13 filters: 8 + 5 rows), 3x3 dilation 2, 5x5 pads 2,
 asymmetric pads, no padding (a 7x7 output), depthwise, stride 2 (3x3 on an
-odd and an even padded width, 1x1, depthwise), and in float a 3-D
+odd and an even padded width, 1x1, depthwise), a single output position
+(plain, grouped, depthwise), and in float a 3-D
 convolution (its last two dims flattened, the first kept). Last, a 1x1
 convolution whose output only the next one reads ("chain": its bias and
 requantization run in the kernel's registers; 81 outputs per filter, so the
@@ -32,6 +33,11 @@ CONVS = [
     ("s2gathered", 11, [3, 3], dict(pads=[1, 1, 0, 0], strides=[2, 2])),
     ("s2pointwise", 9, [1, 1], dict(pads=[0, 0, 1, 1], strides=[2, 2])),
     ("s2depthwise", 8, [3, 3], dict(pads=[1, 1, 0, 0], strides=[2, 2], group=8)),
+    # One output position (a 9x9 window on the 9x9 input): matrix-vector
+    # products, vectors along the filters; depthwise keeps the usual form.
+    ("single", 13, [9, 9], dict()),
+    ("single_grouped", 10, [9, 9], dict(group=2)),
+    ("single_depthwise", 8, [9, 9], dict(group=8)),
 ]
 CHANNELS, SIZE = 8, 9
 
