@@ -15,6 +15,7 @@
 #include "Contraction.h"
 
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -207,8 +208,23 @@ Value createConvolutionInit(OpBuilder &b, Location loc, RankedTensorType type,
                            });
 }
 
-/// `weights` (G, F/G, C', K...) as (G, C', K..., F/G): a generic copy, which
-/// onnxq-fuse-elementwise folds when the weights are a constant.
+/// `data` (G, F', R) as (G, R, F').
+template <typename T>
+SmallVector<T> transposeFilters(ArrayRef<T> data, int64_t groups,
+                                int64_t filters) {
+  int64_t rest = data.size() / (groups * filters);
+  SmallVector<T> result(data.size());
+  for (int64_t g = 0; g < groups; ++g)
+    for (int64_t f = 0; f < filters; ++f)
+      for (int64_t r = 0; r < rest; ++r)
+        result[(g * rest + r) * filters + f] = data[(g * filters + f) * rest + r];
+  return result;
+}
+
+/// `weights` (G, F/G, C', K...) as (G, C', K..., F/G): transposed at compile
+/// time when they are a constant (through reshapes; `dense_resource` blobs,
+/// which MLIR's constant folding leaves alone, included), else by a generic
+/// copy.
 Value transposeFiltersLast(OpBuilder &b, Location loc, Value weights) {
   auto type = cast<RankedTensorType>(weights.getType());
   SmallVector<int64_t> permutation = {0};
@@ -219,6 +235,24 @@ Value transposeFiltersLast(OpBuilder &b, Location loc, Value weights) {
   for (int64_t d : permutation)
     shape.push_back(type.getDimSize(d));
   auto resultType = RankedTensorType::get(shape, type.getElementType());
+
+  Value source = weights;
+  while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+      source.getDefiningOp()))
+    source = source.getDefiningOp()->getOperand(0);
+  if (ElementsAttr constant = getConstantValue(source)) {
+    int64_t groups = type.getDimSize(0), filters = type.getDimSize(1);
+    // Read as float, which holds f32 and f16 exactly.
+    if (type.getElementType().isF32() || type.getElementType().isF16())
+      if (std::optional<SmallVector<float>> data = getFloatValues(constant))
+        return createConstant(b, loc, resultType,
+                              transposeFilters<float>(*data, groups, filters));
+    if (isa<IntegerType>(type.getElementType()))
+      if (std::optional<SmallVector<int64_t>> data = getIntegerValues(constant))
+        return createConstant(b, loc, resultType,
+                              transposeFilters<int64_t>(*data, groups, filters));
+  }
+
   // Result dim i is weights dim permutation[i]: the weights' map is the
   // inverse permutation.
   MLIRContext *ctx = b.getContext();
