@@ -143,3 +143,34 @@ func.func @quantized(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xi8>) -> tensor<
   %d = onnx.DequantizeLinear(%g, %s, %zu) : (tensor<*xui8>, tensor<f32>, tensor<ui8>) -> tensor<*xf32>
   return %d : tensor<*xf32>
 }
+
+// -----
+
+// Tensors generated from shapes: ConstantOfShape and Range take their
+// shapes from constants (Range's length max(ceil((limit - start) / delta),
+// 0)), Expand broadcasts with the shape it is given; small results fold
+// (Size of a static shape, a short integer Range).
+// CHECK-LABEL: func @generators
+// CHECK-SAME: -> (tensor<2x3xf32>, tensor<4xf32>, tensor<5x3xf32>, tensor<i64>, tensor<3xi64>, tensor<0xi64>)
+// CHECK: onnx.ConstantOfShape(%{{.*}}) {value = dense<2.500000e+00> : tensor<1xf32>} : (tensor<2xi64>) -> tensor<2x3xf32>
+// CHECK: onnx.Range(%{{.*}}) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
+// CHECK: onnx.Expand(%arg0, %{{.*}}) : (tensor<3xf32>, tensor<2xi64>) -> tensor<5x3xf32>
+// CHECK-DAG: onnx.Constant dense<6> : tensor<i64>
+// CHECK-DAG: onnx.Constant dense<[10, 7, 4]> : tensor<3xi64>
+func.func @generators(%v: tensor<3xf32>, %m: tensor<2x3xf32>) -> (tensor<*xf32>, tensor<?xf32>, tensor<*xf32>, tensor<*xi64>, tensor<?xi64>, tensor<?xi64>) {
+  %shape = onnx.Constant dense<[2, 3]> : tensor<2xi64>
+  %c = onnx.ConstantOfShape(%shape) {value = dense<2.5> : tensor<1xf32>} : (tensor<2xi64>) -> tensor<*xf32>
+  %lo = onnx.Constant dense<0.0> : tensor<f32>
+  %hi = onnx.Constant dense<1.9> : tensor<f32>
+  %step = onnx.Constant dense<0.5> : tensor<f32>
+  %r = onnx.Range(%lo, %hi, %step) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
+  %target = onnx.Constant dense<[5, 1]> : tensor<2xi64>
+  %e = onnx.Expand(%v, %target) : (tensor<3xf32>, tensor<2xi64>) -> tensor<*xf32>
+  %n = onnx.Size(%m) : (tensor<2x3xf32>) -> tensor<*xi64>
+  %ten = onnx.Constant dense<10> : tensor<i64>
+  %one = onnx.Constant dense<1> : tensor<i64>
+  %minus3 = onnx.Constant dense<-3> : tensor<i64>
+  %down = onnx.Range(%ten, %one, %minus3) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  %empty = onnx.Range(%one, %ten, %minus3) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  return %c, %r, %e, %n, %down, %empty : tensor<*xf32>, tensor<?xf32>, tensor<*xf32>, tensor<*xi64>, tensor<?xi64>, tensor<?xi64>
+}

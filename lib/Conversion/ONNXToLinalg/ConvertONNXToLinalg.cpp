@@ -48,6 +48,9 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateQLinearElementwiseToLinalgPatterns(converter, patterns, mode);
   populateReductionToLinalgPatterns(converter, patterns);
   populateTriluToLinalgPatterns(converter, patterns);
+  populateGeneratorsToLinalgPatterns(converter, patterns);
+  populateIntegerContractionsToLinalgPatterns(converter, patterns,
+                                              options.vectorBits);
   populateConvTransposeToLinalgPatterns(converter, patterns);
   populateRuntimeGatherToLinalgPatterns(converter, patterns);
 }

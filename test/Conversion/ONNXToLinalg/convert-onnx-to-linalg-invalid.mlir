@@ -2,10 +2,22 @@
 // RUN: not onnx-quant-opt %s --convert-onnx-to-linalg="requant=fixed" -split-input-file 2>&1 | FileCheck %s --check-prefix=REQUANT
 // REQUANT: convert-onnx-to-linalg: requant='fixed' is not one of float, integer
 
-func.func @no_lowering(%a: tensor<2x3xui8>, %b: tensor<3x4xui8>) -> tensor<2x4xi32> {
-  // expected-error @+1 {{'onnx.MatMulInteger' has no lowering to native code yet}}
-  %0 = onnx.MatMulInteger(%a, %b) : (tensor<2x3xui8>, tensor<3x4xui8>) -> tensor<2x4xi32>
-  return %0 : tensor<2x4xi32>
+// Size only folds (the importer and onnx-infer-shapes fold it on static
+// shapes); it has no pattern of its own.
+func.func @no_lowering(%a: tensor<2x3xf32>) -> tensor<i64> {
+  // expected-error @+1 {{'onnx.Size' has no lowering to native code yet}}
+  %0 = onnx.Size(%a) : (tensor<2x3xf32>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+// -----
+
+// ONNX Runtime's ConvInteger takes per-tensor zero points only; ours per
+// filter too, but not per input channel.
+func.func @conv_integer_zero_points(%x: tensor<1x2x3x3xui8>, %w: tensor<4x2x1x1xi8>, %xz: tensor<2xui8>) -> tensor<1x4x3x3xi32> {
+  // expected-error @+1 {{failed to legalize operation 'onnx.ConvInteger'}}
+  %0 = onnx.ConvInteger(%x, %w) x_zero_point(%xz) : (tensor<1x2x3x3xui8>, tensor<4x2x1x1xi8>, tensor<2xui8>) -> tensor<1x4x3x3xi32>
+  return %0 : tensor<1x4x3x3xi32>
 }
 
 // -----

@@ -1242,3 +1242,51 @@ func.func @trilu_k(%x: tensor<3x3xf32>, %k: tensor<2xi64>) {
   %0 = onnx.Trilu(%x, %k) : (tensor<3x3xf32>, tensor<2xi64>) -> tensor<3x3xf32>
   return
 }
+
+// -----
+
+func.func @constant_of_shape_value(%s: tensor<2xi64>) {
+  // expected-error @+1 {{'onnx.ConstantOfShape' op expects a one-element value, got 'tensor<2xf32>'}}
+  %0 = onnx.ConstantOfShape(%s) {value = dense<[1.0, 2.0]> : tensor<2xf32>} : (tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @constant_of_shape_type(%s: tensor<2xi64>) {
+  // expected-error @+1 {{'onnx.ConstantOfShape' op expects a result of the value's element type 'i64', got 'tensor<?x?xf32>'}}
+  %0 = onnx.ConstantOfShape(%s) {value = dense<1> : tensor<1xi64>} : (tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @constant_of_shape_input(%s: tensor<2x2xi64>) {
+  // expected-error @+1 {{'onnx.ConstantOfShape' op expects input to be a 1-D integer tensor, got 'tensor<2x2xi64>'}}
+  %0 = onnx.ConstantOfShape(%s) : (tensor<2x2xi64>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @range_not_scalar(%a: tensor<2xi64>, %b: tensor<i64>) {
+  // expected-error @+1 {{'onnx.Range' op expects start to be a scalar, got 'tensor<2xi64>'}}
+  %0 = onnx.Range(%a, %b, %b) : (tensor<2xi64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  return
+}
+
+// -----
+
+func.func @range_types(%a: tensor<i64>, %b: tensor<f32>) {
+  // expected-error @+1 {{'onnx.Range' op expects start and delta to have the same element type, got 'i64' and 'f32'}}
+  %0 = onnx.Range(%a, %a, %b) : (tensor<i64>, tensor<i64>, tensor<f32>) -> tensor<?xi64>
+  return
+}
+
+// -----
+
+func.func @expand_shape(%x: tensor<3xf32>, %s: tensor<1x2xi64>) {
+  // expected-error @+1 {{'onnx.Expand' op expects shape to be a 1-D integer tensor, got 'tensor<1x2xi64>'}}
+  %0 = onnx.Expand(%x, %s) : (tensor<3xf32>, tensor<1x2xi64>) -> tensor<*xf32>
+  return
+}

@@ -146,7 +146,51 @@ def spatial_tokens(rng):
     return model, "x:2x6x4x3", (2, 6, 4, 3)
 
 
-MODELS = [pytorch_flatten, paddle_softmax, upsample_by_shape, spatial_tokens]
+def anchor_grid(rng):
+    """A YOLO-style detection head decoding boxes on a grid it computes from
+    the feature map's shape: Range over Gather(shape, 2/3) (80 and 96
+    elements, too many for the importer to fold), Expand of the rows and
+    columns to (H, W), ConstantOfShape for a stride map, Size for a
+    normalization, and a float Range of offsets."""
+    nodes = [
+        helper.make_node("Conv", ["x", "w"], ["f"]),
+        helper.make_node("Shape", ["f"], ["s"]),
+        const("i2", 2), const("i3", 3), const("zero", 0), const("one", 1),
+        helper.make_node("Gather", ["s", "i2"], ["h"]),
+        helper.make_node("Gather", ["s", "i3"], ["w_"]),
+        helper.make_node("Range", ["zero", "h", "one"], ["ys"]),
+        helper.make_node("Range", ["zero", "w_", "one"], ["xs"]),
+        helper.make_node("Cast", ["ys"], ["ysf"], to=TensorProto.FLOAT),
+        helper.make_node("Cast", ["xs"], ["xsf"], to=TensorProto.FLOAT),
+        const("ax1", [1]), const("ax0", [0]),
+        helper.make_node("Unsqueeze", ["ysf", "ax1"], ["col"]),
+        helper.make_node("Unsqueeze", ["xsf", "ax0"], ["row"]),
+        helper.make_node("Unsqueeze", ["h", "ax0"], ["h1"]),
+        helper.make_node("Unsqueeze", ["w_", "ax0"], ["w1"]),
+        helper.make_node("Concat", ["h1", "w1"], ["hw"], axis=0),
+        helper.make_node("Expand", ["col", "hw"], ["grid_y"]),
+        helper.make_node("Expand", ["row", "hw"], ["grid_x"]),
+        helper.make_node("ConstantOfShape", ["s"], ["stride"],
+                         value=numpy_helper.from_array(np.array([8.0], np.float32))),
+        helper.make_node("Add", ["f", "grid_y"], ["a"]),
+        helper.make_node("Mul", ["a", "stride"], ["b"]),
+        helper.make_node("Sub", ["b", "grid_x"], ["c"]),
+        helper.make_node("Size", ["f"], ["n"]),
+        helper.make_node("Cast", ["n"], ["nf"], to=TensorProto.FLOAT),
+        helper.make_node("Div", ["c", "nf"], ["d"]),
+        helper.make_node("Constant", [], ["lo"], value=numpy_helper.from_array(np.array(0.5, np.float32))),
+        helper.make_node("Constant", [], ["hi"], value=numpy_helper.from_array(np.array(48.25, np.float32))),
+        helper.make_node("Constant", [], ["step"], value=numpy_helper.from_array(np.array(0.5, np.float32))),
+        helper.make_node("Range", ["lo", "hi", "step"], ["offsets"]),
+        helper.make_node("Add", ["d", "offsets"], ["y"]),
+    ]
+    model = make_model("anchor_grid", 13, nodes, [input_info("x", ["batch", 3, "h", "w"])],
+                       [output_info("y", 4)], [weights(rng, "w", [2, 3, 1, 1])])
+    return model, "x:1x3x80x96", (1, 3, 80, 96)
+
+
+MODELS = [pytorch_flatten, paddle_softmax, upsample_by_shape, spatial_tokens,
+          anchor_grid]
 
 
 def main():

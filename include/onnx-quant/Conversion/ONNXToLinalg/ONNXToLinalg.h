@@ -73,6 +73,11 @@ void populateRuntimeGatherToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
 void populateTriluToLinalgPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
+void populateGeneratorsToLinalgPatterns(const TypeConverter &converter,
+                                        RewritePatternSet &patterns);
+void populateIntegerContractionsToLinalgPatterns(const TypeConverter &converter,
+                                                 RewritePatternSet &patterns,
+                                                 unsigned vectorBits);
 
 void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,
                                                 RewritePatternSet &patterns);

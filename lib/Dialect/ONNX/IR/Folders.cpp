@@ -27,6 +27,9 @@ namespace {
 /// Tensors above this many elements are not evaluated at compile time.
 constexpr int64_t kMaxFoldedElements = int64_t(1) << 24;
 
+/// ConstantOfShape results above this many elements are not folded.
+constexpr int64_t kMaxFoldedFills = 64;
+
 ShapedType getStaticResultType(Value result) {
   auto type = dyn_cast<RankedTensorType>(result.getType());
   return type && type.hasStaticShape() &&
@@ -458,6 +461,17 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
+  // Integers too: shape computations negate axes (LayerNormalization's
+  // expanded form).
+  auto x = dyn_cast_or_null<ElementsAttr>(adaptor.getX());
+  ShapedType type = getStaticResultType(getY());
+  if (x && type && x.getShapedType() == type &&
+      isa<IntegerType>(type.getElementType()))
+    if (std::optional<SmallVector<int64_t>> values = getIntegerValues(x)) {
+      for (int64_t &v : *values)
+        v = int64_t(0 - uint64_t(v));
+      return createIntegerElements(type, *values);
+    }
   return evaluateUnary(adaptor.getX(), getY(), [](float v) { return -v; });
 }
 
@@ -469,4 +483,64 @@ OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
 OpFoldResult ReciprocalOp::fold(FoldAdaptor adaptor) {
   return evaluateUnary(adaptor.getX(), getY(),
                        [](float v) { return 1.0f / v; });
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors generated from shapes
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConstantOfShapeOp::fold(FoldAdaptor) {
+  // Large ones stay: a fill at run time costs less than storing every
+  // element in the object.
+  ShapedType type = getStaticResultType(getOutput());
+  if (!type || type.getNumElements() > kMaxFoldedFills)
+    return nullptr;
+  if (!getValue())
+    return DenseElementsAttr::get(type, FloatAttr::get(type.getElementType(), 0.0));
+  ElementsAttr value = *getValue();
+  if (value.getElementType() != type.getElementType())
+    return nullptr;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value))
+    return DenseElementsAttr::get(type, dense.getSplatValue<Attribute>());
+  if (auto floats = getFloatValues(value))
+    return createFloatElements(type, SmallVector<float>(type.getNumElements(),
+                                                        (*floats)[0]));
+  if (auto ints = getIntegerValues(value))
+    return createIntegerElements(
+        type, SmallVector<int64_t>(type.getNumElements(), (*ints)[0]));
+  return nullptr;
+}
+
+OpFoldResult RangeOp::fold(FoldAdaptor adaptor) {
+  ShapedType type = getStaticResultType(getOutput());
+  auto start = dyn_cast_or_null<ElementsAttr>(adaptor.getStart());
+  auto delta = dyn_cast_or_null<ElementsAttr>(adaptor.getDelta());
+  if (!type || !start || !delta)
+    return nullptr;
+  int64_t length = type.getNumElements();
+  // output[i] = start + i * delta, in the element type.
+  if (isa<FloatType>(type.getElementType())) {
+    auto first = getFloatValues(start), step = getFloatValues(delta);
+    if (!first || !step || !type.getElementType().isF32())
+      return nullptr;
+    SmallVector<float> values;
+    for (int64_t i = 0; i < length; ++i)
+      values.push_back((*first)[0] + float(i) * (*step)[0]);
+    return createFloatElements(type, values);
+  }
+  auto first = getIntegerValues(start), step = getIntegerValues(delta);
+  if (!first || !step)
+    return nullptr;
+  SmallVector<int64_t> values;
+  for (int64_t i = 0; i < length; ++i)
+    values.push_back((*first)[0] + i * (*step)[0]);
+  return createIntegerElements(type, values);
+}
+
+OpFoldResult SizeOp::fold(FoldAdaptor) {
+  auto in = dyn_cast<RankedTensorType>(getData().getType());
+  auto type = dyn_cast<RankedTensorType>(getSize().getType());
+  if (!in || !in.hasStaticShape() || !type)
+    return nullptr;
+  return createIntegerElements(type, {in.getNumElements()});
 }

@@ -148,10 +148,12 @@ LogicalResult mlir::onnxq::verifyStaticShapes(func::FuncOp graph) {
         << cast<OpResult>(dynamic).getResultNumber() << " ("
         << dynamic.getType() << ") has no static shape although every input "
         << "has one: ";
-    auto unknown = llvm::find_if(op->getOpOperands(), [](OpOperand &operand) {
+    // Shapes come from integer operands, and from every operand of Range.
+    auto unknown = llvm::find_if(op->getOpOperands(), [&](OpOperand &operand) {
       Value v = operand.get();
       return !getConstantValue(v) &&
-             isa<IntegerType>(getElementTypeOrSelf(v.getType()));
+             (isa<RangeOp>(op) ||
+              isa<IntegerType>(getElementTypeOrSelf(v.getType())));
     });
     if (unknown != op->getOpOperands().end())
       error << "it depends on the run-time value of input #"

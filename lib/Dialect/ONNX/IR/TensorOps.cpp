@@ -8,6 +8,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::onnxq;
 using namespace mlir::onnxq::detail;
@@ -512,5 +514,124 @@ LogicalResult GatherOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   llvm::append_range(shape, *indices);
   llvm::append_range(shape, ArrayRef(*data).drop_front(axis + 1));
   types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors generated from shapes
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOfShapeOp::verify() {
+  if (failed(verifyIntegerVector(*this, getInput(), "input")))
+    return failure();
+  if (std::optional<ElementsAttr> value = getValue()) {
+    if (value->getNumElements() != 1)
+      return emitOpError() << "expects a one-element value, got "
+                           << value->getShapedType();
+    if (value->getElementType() != getElementTypeOf(getOutput()))
+      return emitOpError() << "expects a result of the value's element type "
+                           << value->getElementType() << ", got "
+                           << getOutput().getType();
+  }
+  return success();
+}
+
+LogicalResult
+ConstantOfShapeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getValue() ? getValue()->getElementType()
+                                : Float32Type::get(getContext());
+  if (std::optional<SmallVector<int64_t>> shape = getConstantIntegers(getInput())) {
+    if (llvm::any_of(*shape, [](int64_t d) { return d < 0; }))
+      return failure();
+    types.push_back(RankedTensorType::get(*shape, elementType));
+    return success();
+  }
+  std::optional<int64_t> rank = getStaticDim(getInput(), 0);
+  types.push_back(rank ? getDynamicTensorType(*rank, elementType)
+                       : UnrankedTensorType::get(elementType));
+  return success();
+}
+
+LogicalResult RangeOp::verify() {
+  for (auto [value, name] : {std::pair(getStart(), "start"),
+                             std::pair(getLimit(), "limit"),
+                             std::pair(getDelta(), "delta")})
+    if (failed(verifyScalar(*this, value, name)))
+      return failure();
+  if (failed(verifySameElementType(*this, getStart(), "start", getLimit(),
+                                   "limit")) ||
+      failed(verifySameElementType(*this, getStart(), "start", getDelta(),
+                                   "delta")))
+    return failure();
+  return verifyRank(*this, getOutput(), 1, "result");
+}
+
+std::optional<int64_t> RangeOp::getConstantLength() {
+  auto number = [](Value value) -> std::optional<double> {
+    if (std::optional<SmallVector<float>> f = getConstantFloats(value);
+        f && f->size() == 1)
+      return (*f)[0];
+    if (std::optional<SmallVector<int64_t>> i = getConstantIntegers(value);
+        i && i->size() == 1)
+      return double((*i)[0]);
+    return std::nullopt;
+  };
+  std::optional<double> start = number(getStart()), limit = number(getLimit()),
+                        delta = number(getDelta());
+  if (!start || !limit || !delta || *delta == 0)
+    return std::nullopt;
+  return std::max<int64_t>(int64_t(std::ceil((*limit - *start) / *delta)), 0);
+}
+
+LogicalResult RangeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  std::optional<int64_t> length = getConstantLength();
+  types.push_back(RankedTensorType::get(
+      {length ? *length : ShapedType::kDynamic}, getElementTypeOf(getStart())));
+  return success();
+}
+
+LogicalResult ExpandOp::verify() {
+  return verifyIntegerVector(*this, getShape(), "shape");
+}
+
+LogicalResult ExpandOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getInput());
+  std::optional<SmallVector<int64_t>> input = getShapeOf(getInput());
+  std::optional<SmallVector<int64_t>> target = getConstantIntegers(getShape());
+  if (!input || !target) {
+    std::optional<int64_t> length = getStaticDim(getShape(), 0);
+    if (input && length)
+      types.push_back(getDynamicTensorType(
+          std::max<int64_t>(input->size(), *length), elementType));
+    else
+      types.push_back(UnrankedTensorType::get(elementType));
+    return success();
+  }
+  // Numpy broadcasting of the two shapes, right-aligned; a 1 in either
+  // takes the other's dimension.
+  size_t rank = std::max(input->size(), target->size());
+  SmallVector<int64_t> shape(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    auto dimOf = [&](ArrayRef<int64_t> s) -> int64_t {
+      return i + s.size() >= rank ? s[i + s.size() - rank] : 1;
+    };
+    int64_t a = dimOf(*input), b = dimOf(*target);
+    if (b < 0)
+      return failure();
+    if (ShapedType::isDynamic(a))
+      shape[i] = b == 1 ? a : b;
+    else if (a == 1 || a == b)
+      shape[i] = b;
+    else if (b == 1)
+      shape[i] = a;
+    else
+      return failure();
+  }
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult SizeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(RankedTensorType::get({}, IntegerType::get(getContext(), 64)));
   return success();
 }

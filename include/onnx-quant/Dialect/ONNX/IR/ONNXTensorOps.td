@@ -127,4 +127,40 @@ def ONNX_GatherOp : ONNX_Op<"Gather"> {
   let hasFolder = 1;
 }
 
+def ONNX_ConstantOfShapeOp : ONNX_Op<"ConstantOfShape"> {
+  let summary = "a tensor of the shape `input` holds, every element `value`";
+  let description = [{
+    `value` is a one-element tensor giving the element type too; absent, a
+    float32 0.
+  }];
+  let arguments = (ins AnyTensor:$input, OptionalAttr<ElementsAttr>:$value);
+  let results = (outs AnyTensor:$output);
+  let hasFolder = 1;
+}
+
+def ONNX_RangeOp : ONNX_Op<"Range"> {
+  let summary = "start + i * delta for i < max(ceil((limit - start) / delta), 0)";
+  let arguments = (ins AnyTensor:$start, AnyTensor:$limit, AnyTensor:$delta);
+  let results = (outs AnyTensor:$output);
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The number of elements when start, limit and delta are constants.
+    std::optional<int64_t> getConstantLength();
+  }];
+}
+
+def ONNX_ExpandOp : ONNX_Op<"Expand"> {
+  let summary = "`input` broadcast numpy-style with the shape `shape` holds";
+  let arguments = (ins AnyTensor:$input, AnyTensor:$shape);
+  let results = (outs AnyTensor:$output);
+}
+
+def ONNX_SizeOp : ONNX_Op<"Size"> {
+  let summary = "the number of elements of `data`, an int64 scalar";
+  let arguments = (ins AnyTensor:$data);
+  let results = (outs AnyTensor:$size);
+  let hasFolder = 1;
+  let hasVerifier = 0;
+}
+
 #endif // ONNXQUANT_DIALECT_ONNX_IR_ONNXTENSOROPS_TD
