@@ -70,9 +70,55 @@ def image(data, preprocess):
     return lambda p: zoo_data.image_tensor(p, data, preprocess)
 
 
+def se_shuffle(args, work):
+    """A MobileNetV3/Paddle-style squeeze-and-excitation block (global
+    pooling, 1x1 convolutions on its 1x1 map, HardSigmoid, Mul) then a
+    ShuffleNetV2 channel shuffle (Reshape to 5-D, Transpose, Reshape back)
+    and a 1x1 convolution; random weights, standard normal inputs."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+    rng = np.random.default_rng(1)
+
+    def w(name, shape):
+        return numpy_helper.from_array((rng.standard_normal(shape) * 0.3)
+                                       .astype(np.float32), name)
+
+    def ints(name, values):
+        return numpy_helper.from_array(np.array(values, np.int64), name)
+    nodes = [
+        helper.make_node("Conv", ["x", "w0", "b0"], ["c0"], pads=[1, 1, 1, 1]),
+        helper.make_node("Relu", ["c0"], ["r0"]),
+        helper.make_node("GlobalAveragePool", ["r0"], ["g"]),
+        helper.make_node("Conv", ["g", "w1", "b1"], ["c1"]),
+        helper.make_node("Relu", ["c1"], ["r1"]),
+        helper.make_node("Conv", ["r1", "w2", "b2"], ["c2"]),
+        helper.make_node("HardSigmoid", ["c2"], ["s"], alpha=0.2, beta=0.5),
+        helper.make_node("Mul", ["r0", "s"], ["m"]),
+        helper.make_node("Reshape", ["m", "shape5"], ["m5"]),
+        helper.make_node("Transpose", ["m5"], ["t5"], perm=[0, 2, 1, 3, 4]),
+        helper.make_node("Reshape", ["t5", "shape4"], ["shuffled"]),
+        helper.make_node("Conv", ["shuffled", "w3", "b3"], ["y"]),
+    ]
+    inits = [w("w0", [16, 3, 3, 3]), w("b0", [16]), w("w1", [4, 16, 1, 1]), w("b1", [4]),
+             w("w2", [16, 4, 1, 1]), w("b2", [16]), ints("shape5", [1, 2, 8, 12, 12]),
+             ints("shape4", [1, 16, 12, 12]), w("w3", [8, 16, 1, 1]), w("b3", [8])]
+    graph = helper.make_graph(
+        nodes, "se_shuffle",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 12, 12])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 8, 12, 12])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+    model.ir_version = 7
+    path = work / "se_shuffle.onnx"
+    onnx.save(model, str(path))
+    xs = [rng.standard_normal((1, 3, 12, 12)).astype(np.float32)
+          for _ in range(args.calib + args.samples)]
+    return path, xs[:args.calib], xs[args.calib:]
+
+
 def models():
     import zoo_data
     return {
+        "se_shuffle": se_shuffle,
         "digits": digits,
         "mnist": zoo("mnist/models/mnist-cntk-opset7.onnx", mnist_items,
                      zoo_data.mnist_tensor),
