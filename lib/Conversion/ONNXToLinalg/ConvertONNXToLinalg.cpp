@@ -37,7 +37,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   Requantization mode = options.requant;
   populateElementwiseToLinalgPatterns(converter, patterns);
   populateConvToLinalgPatterns(converter, patterns, options.vectorBits);
-  populatePoolToLinalgPatterns(converter, patterns);
+  populatePoolToLinalgPatterns(converter, patterns, options.vectorBits);
   populateMatMulToLinalgPatterns(converter, patterns);
   populateNormalizationToLinalgPatterns(converter, patterns);
   populateTensorToLinalgPatterns(converter, patterns);
@@ -45,7 +45,8 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
   populateQLinearConvToLinalgPatterns(converter, patterns, options);
   populateQLinearMatMulToLinalgPatterns(converter, patterns, mode);
-  populateQLinearElementwiseToLinalgPatterns(converter, patterns, mode);
+  populateQLinearElementwiseToLinalgPatterns(converter, patterns, mode,
+                                             options.vectorBits);
   populateReductionToLinalgPatterns(converter, patterns);
   populateTriluToLinalgPatterns(converter, patterns);
   populateGeneratorsToLinalgPatterns(converter, patterns);

@@ -182,46 +182,40 @@ struct AveragePoolPattern : StaticShapePattern<AveragePoolOp> {
   }
 };
 
-/// Reduction over every dimension after N and C, keeping them as size 1.
+/// Reduction over every dimension after N and C, keeping them as size 1:
+/// each (n, c) row of H*W elements reduced in vector-wide lanes first
+/// (reduceRowsInLanes), since the output has no contiguous dimension along
+/// which the rows could be vectorized.
 template <typename OpTy, bool isMax>
 struct GlobalPoolPattern : StaticShapePattern<OpTy> {
-  using StaticShapePattern<OpTy>::StaticShapePattern;
+  GlobalPoolPattern(const TypeConverter &converter, MLIRContext *ctx,
+                    unsigned vectorBits)
+      : StaticShapePattern<OpTy>(converter, ctx), vectorBits(vectorBits) {}
+  unsigned vectorBits;
+
   LogicalResult
   matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
     RankedTensorType xType = getTensorType(op.getX());
     RankedTensorType yType = getTensorType(op.getY());
-    if (!isa<FloatType>(xType.getElementType()))
+    Type elementType = xType.getElementType();
+    if (!isa<FloatType>(elementType))
       return rewriter.notifyMatchFailure(op, "float input only");
     Location loc = op.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
-    int64_t rank = xType.getRank();
-    // Reduce into (N, C) (a projected permutation, which vectorizes), then
-    // reshape to (N, C, 1, ...).
-    auto flatType = RankedTensorType::get(
-        {xType.getDimSize(0), xType.getDimSize(1)}, xType.getElementType());
-    SmallVector<int64_t> reduced;
-    int64_t count = 1;
-    for (int64_t d = 2; d < rank; ++d) {
-      reduced.push_back(d);
-      count *= xType.getDimSize(d);
-    }
+    int64_t rows = xType.getDimSize(0) * xType.getDimSize(1);
+    int64_t count = xType.getNumElements() / std::max<int64_t>(rows, 1);
+    Value x = reshapeTo(rewriter, loc, adaptor.getX(),
+                        RankedTensorType::get({rows, count}, elementType));
     double init = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{flatType}, ValueRange{adaptor.getX()},
-        ValueRange{createFilled(rewriter, loc, flatType, init)},
-        SmallVector<AffineMap>{
-            rewriter.getMultiDimIdentityMap(rank),
-            AffineMap::get(rank, 0,
-                           {getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx)},
-                           ctx)},
-        getIteratorTypes(rank, reduced),
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          Value v = isMax ? Value(arith::MaximumFOp::create(b, l, args[0], args[1]))
-                          : Value(arith::AddFOp::create(b, l, args[0], args[1]));
-          linalg::YieldOp::create(b, l, v);
-        });
-    Value result = reshapeTo(rewriter, loc, generic.getResult(0), yType);
+    int64_t lanes = std::max<int64_t>(1, vectorBits / xType.getElementTypeBitWidth());
+    auto combine = [&](OpBuilder &b, Location l, Value acc, Value v) -> Value {
+      return isMax ? Value(arith::MaximumFOp::create(b, l, acc, v))
+                   : Value(arith::AddFOp::create(b, l, acc, v));
+    };
+    Value reduced = reduceRowsInLanes(rewriter, loc, x,
+                                      getScalarAttr(elementType, init), combine,
+                                      combine, lanes);
+    Value result = reshapeTo(rewriter, loc, reduced, yType);
     if (!isMax) {
       Value divisor = createScalar(rewriter, loc, yType.getElementType(), count);
       result = createElementwise(rewriter, loc, yType, result,
@@ -237,9 +231,11 @@ struct GlobalPoolPattern : StaticShapePattern<OpTy> {
 } // namespace
 
 void mlir::onnxq::populatePoolToLinalgPatterns(const TypeConverter &converter,
-                                               RewritePatternSet &patterns) {
-  patterns.add<MaxPoolPattern, AveragePoolPattern,
-               GlobalPoolPattern<GlobalAveragePoolOp, false>,
-               GlobalPoolPattern<GlobalMaxPoolOp, true>>(converter,
-                                                         patterns.getContext());
+                                               RewritePatternSet &patterns,
+                                               unsigned vectorBits) {
+  patterns.add<MaxPoolPattern, AveragePoolPattern>(converter,
+                                                   patterns.getContext());
+  patterns.add<GlobalPoolPattern<GlobalAveragePoolOp, false>,
+               GlobalPoolPattern<GlobalMaxPoolOp, true>>(
+      converter, patterns.getContext(), vectorBits);
 }

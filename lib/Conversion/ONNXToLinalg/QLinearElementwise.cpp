@@ -175,7 +175,12 @@ struct QLinearAddPattern : RequantizingPattern<QLinearAddOp> {
 
 struct QLinearGlobalAveragePoolPattern
     : RequantizingPattern<QLinearGlobalAveragePoolOp> {
-  using RequantizingPattern::RequantizingPattern;
+  QLinearGlobalAveragePoolPattern(const TypeConverter &converter,
+                                  MLIRContext *ctx, Requantization mode,
+                                  unsigned vectorBits)
+      : RequantizingPattern(converter, ctx, mode), vectorBits(vectorBits) {}
+  unsigned vectorBits;
+
   LogicalResult
   matchAndRewriteStatic(QLinearGlobalAveragePoolOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -188,18 +193,30 @@ struct QLinearGlobalAveragePoolPattern
       return rewriter.notifyMatchFailure(
           op, "needs NCHW and constant per-tensor parameters");
     Location loc = op.getLoc();
-    int64_t window = xType.getNumElements() /
-                     (xType.getDimSize(0) * xType.getDimSize(1));
-    // sum(x) - window * zx, accumulated in i32.
-    Value wide = createCentered(rewriter, loc, adaptor.getX(),
-                                xType.getElementType().isUnsignedInteger(), 0);
-    SmallVector<int64_t> spatial =
-        llvm::to_vector(llvm::seq<int64_t>(2, xType.getRank()));
-    Value sum = reduceKeepDims(rewriter, loc, wide, spatial,
-                               rewriter.getI32IntegerAttr(0),
-                               [](OpBuilder &b, Location l, Value acc, Value v) {
-                                 return arith::AddIOp::create(b, l, acc, v);
-                               });
+    int64_t rows = xType.getDimSize(0) * xType.getDimSize(1);
+    int64_t window = xType.getNumElements() / rows;
+    // sum(x) - window * zx, accumulated in i32 (each byte widened as it is
+    // added), each (n, c) row in vector-wide lanes first.
+    bool isUnsigned = xType.getElementType().isUnsignedInteger();
+    Value x = reshapeTo(rewriter, loc, adaptor.getX(),
+                        RankedTensorType::get({rows, window},
+                                              getElementTypeOrSelf(adaptor.getX())));
+    auto add = [](OpBuilder &b, Location l, Value acc, Value v) -> Value {
+      return arith::AddIOp::create(b, l, acc, v);
+    };
+    Value rowSums = reduceRowsInLanes(
+        rewriter, loc, x, rewriter.getI32IntegerAttr(0),
+        [&](OpBuilder &b, Location l, Value acc, Value v) -> Value {
+          Type i32 = b.getI32Type();
+          Value wide = isUnsigned ? Value(arith::ExtUIOp::create(b, l, i32, v))
+                                  : Value(arith::ExtSIOp::create(b, l, i32, v));
+          return arith::AddIOp::create(b, l, acc, wide);
+        },
+        add, vectorBits / 32);
+    SmallVector<int64_t> summedShape(xType.getShape());
+    std::fill(summedShape.begin() + 2, summedShape.end(), 1);
+    Value sum = reshapeTo(rewriter, loc, rowSums,
+                          RankedTensorType::get(summedShape, rewriter.getI32Type()));
     Value centered = createCentered(rewriter, loc, sum, /*isUnsigned=*/false,
                                     window * xq->zeroPoints[0]);
     float multiplier = xq->scales[0] / (yq->scales[0] * float(window));
@@ -218,7 +235,9 @@ struct QLinearGlobalAveragePoolPattern
 
 void mlir::onnxq::populateQLinearElementwiseToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    Requantization mode) {
-  patterns.add<RequantizePattern, QLinearGlobalAveragePoolPattern,
-               QLinearAddPattern>(converter, patterns.getContext(), mode);
+    Requantization mode, unsigned vectorBits) {
+  patterns.add<RequantizePattern, QLinearAddPattern>(
+      converter, patterns.getContext(), mode);
+  patterns.add<QLinearGlobalAveragePoolPattern>(converter, patterns.getContext(),
+                                                mode, vectorBits);
 }

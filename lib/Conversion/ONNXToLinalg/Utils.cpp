@@ -257,6 +257,66 @@ void SlidingWindowMaps::appendSpatial(const WindowGeometry &g,
   }
 }
 
+Value mlir::onnxq::reduceRowsInLanes(OpBuilder &b, Location loc, Value input,
+                                     TypedAttr init, Combiner combine,
+                                     Combiner combineAccumulators,
+                                     int64_t lanes) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t rows = type.getDimSize(0), length = type.getDimSize(1);
+  Type elementType = type.getElementType(), accType = init.getType();
+  MLIRContext *ctx = b.getContext();
+  AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx),
+             d2 = getAffineDimExpr(2, ctx);
+  auto sliceColumns = [&](int64_t first, int64_t count) {
+    return tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get({rows, count}, elementType), input,
+        getAsIndexOpFoldResult(ctx, {0, first}),
+        getAsIndexOpFoldResult(ctx, {rows, count}),
+        getAsIndexOpFoldResult(ctx, {1, 1}));
+  };
+  // Combines the columns of the 2-D `part` into `acc` (R) with `fn`.
+  auto reduceInto = [&](Value part, Value acc, Combiner fn) {
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{acc.getType()}, ValueRange{part},
+               ValueRange{acc},
+               SmallVector<AffineMap>{AffineMap::get(2, 0, {d0, d1}, ctx),
+                                      AffineMap::get(2, 0, {d0}, ctx)},
+               getIteratorTypes(2, {1}),
+               [&](OpBuilder &nb, Location l, ValueRange args) {
+                 linalg::YieldOp::create(nb, l, fn(nb, l, args[1], args[0]));
+               })
+        .getResult(0);
+  };
+  Value result =
+      createFilled(b, loc, RankedTensorType::get({rows}, accType), init);
+  int64_t full = lanes > 1 ? length - length % lanes : 0;
+  if (full > 0) {
+    // (R, J, lanes) -> (R, lanes) over loops (r, l, j): l is contiguous in
+    // the input and the output, j steps `lanes` apart.
+    Value blocks = reshapeTo(
+        b, loc, full == length ? input : Value(sliceColumns(0, full)),
+        RankedTensorType::get({rows, full / lanes, lanes}, elementType));
+    auto partialType = RankedTensorType::get({rows, lanes}, accType);
+    Value partial =
+        linalg::GenericOp::create(
+            b, loc, TypeRange{partialType}, ValueRange{blocks},
+            ValueRange{createFilled(b, loc, partialType, init)},
+            SmallVector<AffineMap>{AffineMap::get(3, 0, {d0, d2, d1}, ctx),
+                                   AffineMap::get(3, 0, {d0, d1}, ctx)},
+            getIteratorTypes(3, {2}),
+            [&](OpBuilder &nb, Location l, ValueRange args) {
+              linalg::YieldOp::create(nb, l, combine(nb, l, args[1], args[0]));
+            })
+            .getResult(0);
+    // The partial results are accumulators already: combine them as such.
+    result = reduceInto(partial, result, combineAccumulators);
+  }
+  if (full < length)
+    result = reduceInto(full == 0 ? input : Value(sliceColumns(full, length - full)),
+                        result, combine);
+  return result;
+}
+
 SmallVector<AffineMap> SlidingWindowMaps::getMaps(int64_t loops,
                                                   MLIRContext *ctx) const {
   return {AffineMap::get(loops, 0, input, ctx),

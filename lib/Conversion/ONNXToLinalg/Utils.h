@@ -122,6 +122,17 @@ using Combiner = function_ref<Value(OpBuilder &, Location, Value, Value)>;
 Value reduceKeepDims(OpBuilder &b, Location loc, Value input,
                      ArrayRef<int64_t> axes, TypedAttr init, Combiner combine);
 
+/// Reduces the rows of the 2-D `input` (R, L) into (R) of `init`'s type
+/// (the accumulator's, which may be wider than the input's), from `init`, in
+/// two stages the kernel stage vectorizes: partial results of `lanes`
+/// columns each (element l of a row combines its columns l, l + lanes, ...
+/// with `combine`), then those (with `combineAccumulators`) and the
+/// L % lanes columns left. Floats combine in another order than one pass
+/// along the row.
+Value reduceRowsInLanes(OpBuilder &b, Location loc, Value input, TypedAttr init,
+                        Combiner combine, Combiner combineAccumulators,
+                        int64_t lanes);
+
 /// Reshapes a static tensor to another static shape with the same number of
 /// elements (collapse to 1-D, expand to the target; canonicalization merges
 /// the pair into one reshape where it can).

@@ -1,4 +1,5 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg -split-input-file | FileCheck %s
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg="vector-bits=256" --canonicalize -split-input-file | FileCheck %s --check-prefix=VECTORS
 
 // Max pooling pads with -inf; the window operand gives the (kh, kw) loops
 // their extent, as in linalg.pooling_nchw_max.
@@ -95,13 +96,24 @@ func.func @avgpool_3d(%x: tensor<1x1x3x3x3xf32>) -> tensor<1x1x2x2x2xf32> {
 
 // -----
 
-// The reduction writes (N, C); a reshape restores the unit dims.
-// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// The (N * C) rows of H * W elements reduce into (N * C); a reshape restores
+// the unit dims. Without vectors, in one pass along each row.
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func @global_average
-// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}{{.*}}outs(%{{.*}} : tensor<1x3xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[ROW]], #[[OUT]]], iterator_types = ["parallel", "reduction"]}{{.*}}ins(%{{.*}} : tensor<3x20xf32>) outs(%{{.*}} : tensor<3xf32>)
 // CHECK: tensor.expand_shape {{.*}} into tensor<1x3x1x1xf32>
-// CHECK: arith.constant 1.600000e+01 : f32
-func.func @global_average(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x1x1xf32> {
-  %0 = onnx.GlobalAveragePool(%x) : (tensor<1x3x4x4xf32>) -> tensor<1x3x1x1xf32>
+// CHECK: arith.constant 2.000000e+01 : f32
+// VECTORS-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+// VECTORS-DAG: #[[PARTIAL:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// VECTORS-LABEL: func @global_average
+// VECTORS: %[[X:.*]] = tensor.extract_slice %{{.*}}[0, 0] [3, 16] [1, 1] : tensor<3x20xf32> to tensor<3x16xf32>
+// VECTORS: %[[BLOCKS:.*]] = tensor.expand_shape %[[X]] {{.*}} into tensor<3x2x8xf32>
+// VECTORS: %[[P:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[PARTIAL]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[BLOCKS]] : tensor<3x2x8xf32>) outs(%{{.*}} : tensor<3x8xf32>)
+// VECTORS: %[[S:.*]] = linalg.generic {{.*}} ins(%[[P]] : tensor<3x8xf32>) outs(%{{.*}} : tensor<3xf32>)
+// VECTORS: %[[TAIL:.*]] = tensor.extract_slice %{{.*}}[0, 16] [3, 4] [1, 1] : tensor<3x20xf32> to tensor<3x4xf32>
+// VECTORS: linalg.generic {{.*}} ins(%[[TAIL]] : tensor<3x4xf32>) outs(%[[S]] : tensor<3xf32>)
+func.func @global_average(%x: tensor<1x3x4x5xf32>) -> tensor<1x3x1x1xf32> {
+  %0 = onnx.GlobalAveragePool(%x) : (tensor<1x3x4x5xf32>) -> tensor<1x3x1x1xf32>
   return %0 : tensor<1x3x1x1xf32>
 }

@@ -56,7 +56,8 @@ void populateConvToLinalgPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   unsigned vectorBits);
 void populatePoolToLinalgPatterns(const TypeConverter &converter,
-                                  RewritePatternSet &patterns);
+                                  RewritePatternSet &patterns,
+                                  unsigned vectorBits);
 void populateMatMulToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateNormalizationToLinalgPatterns(const TypeConverter &converter,
@@ -91,7 +92,8 @@ void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            Requantization mode);
 void populateQLinearElementwiseToLinalgPatterns(const TypeConverter &converter,
                                                 RewritePatternSet &patterns,
-                                                Requantization mode);
+                                                Requantization mode,
+                                                unsigned vectorBits);
 
 /// All of the above.
 void populateONNXToLinalgConversionPatterns(
