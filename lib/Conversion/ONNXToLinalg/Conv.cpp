@@ -208,6 +208,25 @@ Value createConvolutionInit(OpBuilder &b, Location loc, RankedTensorType type,
                            });
 }
 
+/// The contraction of a convolution over `maps` (input, weights, output;
+/// `reduced` the reduction loops) into `outType`, each step `step`, from the
+/// per-filter start, then `epilogue`.
+Value createConvolution(OpBuilder &b, Location loc, Value input, Value weights,
+                        RankedTensorType outType, Value perFilter,
+                        ArrayRef<AffineMap> maps, ArrayRef<int64_t> reduced,
+                        WindowStep step, ConvolutionEpilogue epilogue) {
+  Value result =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{outType}, ValueRange{input, weights},
+          ValueRange{createConvolutionInit(b, loc, outType, perFilter)}, maps,
+          getIteratorTypes(maps.front().getNumDims(), reduced),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            linalg::YieldOp::create(nb, l, step(nb, l, args[0], args[1], args[2]));
+          })
+          .getResult(0);
+  return epilogue ? epilogue(b, loc, result) : result;
+}
+
 /// `data` (G, F', R) as (G, R, F').
 template <typename T>
 SmallVector<T> transposeFilters(ArrayRef<T> data, int64_t groups,
@@ -298,18 +317,9 @@ Value convolveSinglePosition(OpBuilder &b, Location loc, Value input,
       AffineMap::get(loops, 0, weightExprs, ctx),
       AffineMap::get(loops, 0, {dim(0), dim(1), dim(2)}, ctx)};
   SmallVector<int64_t> reduced = llvm::to_vector(llvm::seq<int64_t>(3, loops));
-  Value result =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{outType},
-          ValueRange{input, transposeFiltersLast(b, loc, weights)},
-          ValueRange{createConvolutionInit(b, loc, outType, perFilter)}, maps,
-          getIteratorTypes(loops, reduced),
-          [&](OpBuilder &nb, Location l, ValueRange args) {
-            linalg::YieldOp::create(nb, l, step(nb, l, args[0], args[1], args[2]));
-          })
-          .getResult(0);
-  if (epilogue)
-    result = epilogue(b, loc, result);
+  Value result = createConvolution(b, loc, input,
+                                   transposeFiltersLast(b, loc, weights), outType,
+                                   perFilter, maps, reduced, step, epilogue);
   Type elementType = cast<RankedTensorType>(result.getType()).getElementType();
   return reshapeTo(b, loc, result,
                    RankedTensorType::get(resultType.getShape(), elementType));
@@ -381,16 +391,8 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
                                    3 + kept));
   }
   Value result =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{outType}, ValueRange{input, weights},
-          ValueRange{createConvolutionInit(b, loc, outType, perFilter)},
-          maps.getMaps(loops, ctx), getIteratorTypes(loops, maps.reduced),
-          [&](OpBuilder &nb, Location l, ValueRange args) {
-            linalg::YieldOp::create(nb, l, step(nb, l, args[0], args[1], args[2]));
-          })
-          .getResult(0);
-  if (epilogue)
-    result = epilogue(b, loc, result);
+      createConvolution(b, loc, input, weights, outType, perFilter,
+                        maps.getMaps(loops, ctx), maps.reduced, step, epilogue);
   Type elementType = cast<RankedTensorType>(result.getType()).getElementType();
   auto finalType = RankedTensorType::get(resultType.getShape(), elementType);
   if (!pitch)
