@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -101,6 +102,21 @@ void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
   if (ranges.back() < 2 || length < 2)
     return;
   int64_t width = std::min(length, ranges.back());
+  // Gathers at addresses computed from the loop indices (Resize's index
+  // tables) take no remainder mask: MLIR 22's vectorizer gives a table read
+  // that broadcasts over the tile's unit dims the tile's n-D mask, which its
+  // verifier rejects ("'vector.mask' op expects a 'vector<16xi1>' mask": a
+  // Resize whose output rows are 18 wide). Their vectors divide the row
+  // instead (18: 9 lanes). Table lookups index by value and keep the mask.
+  Block *body = op.getBlock();
+  bool indexedGathers = !body->getOps<linalg::IndexOp>().empty() &&
+                        (!body->getOps<tensor::ExtractOp>().empty() ||
+                         !body->getOps<memref::LoadOp>().empty());
+  if (indexedGathers)
+    while (ranges.back() % width != 0)
+      --width;
+  if (width < 2)
+    return;
   SmallVector<int64_t> tileSizes(ranges.size(), 1);
   tileSizes.back() = width;
   rewriter.setInsertionPoint(op);

@@ -50,3 +50,31 @@ func.func @table_lookup(%in: memref<100xi8>, %table: memref<256xi8>, %out: memre
   }
   return
 }
+
+// A gather at addresses computed from the loop indices (Resize's index
+// tables, read at the output index and broadcast over the other dims) takes
+// no remainder mask: vectors of 9 lanes divide the 18-wide rows (masked, MLIR
+// 22's vectorizer gave the table read the tile's 4-D mask, which its
+// verifier rejects).
+// CHECK-LABEL: func @indexed_gather
+// CHECK: vector.transfer_read %arg1[%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<18xi64>, vector<9xi64>
+// CHECK: vector.gather %arg0{{.*}} : memref<1x3x8x9xf32>, vector<1x1x1x9xindex>, vector<1x1x1x9xi1>, vector<1x1x1x9xf32> into vector<1x1x1x9xf32>
+// CHECK-NOT: vector<16x
+func.func @indexed_gather(%x: memref<1x3x8x9xf32>, %cols: memref<18xi64>, %out: memref<1x3x16x18xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      outs(%out : memref<1x3x16x18xf32>) {
+  ^bb0(%o: f32):
+    %c = linalg.index 1 : index
+    %h = linalg.index 2 : index
+    %w = linalg.index 3 : index
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %row = arith.divui %h, %c2 : index
+    %col64 = memref.load %cols[%w] : memref<18xi64>
+    %col = arith.index_cast %col64 : i64 to index
+    %v = memref.load %x[%c0, %c, %row, %col] : memref<1x3x8x9xf32>
+    linalg.yield %v : f32
+  }
+  return
+}

@@ -1,9 +1,10 @@
-//===- Resize.cpp - onnx.Resize (nearest, linear) to linalg.generic -------===//
+//===- Resize.cpp - onnx.Resize (nearest, linear, cubic) to linalg.generic ===//
 //
 // Scales and sizes are compile-time constants, so the source coordinates of
 // every output index are computed here, per axis, into small index (and, for
-// linear, weight) tables. The generic then gathers: nearest reads one
-// element, linear blends the 2^k neighbours of the k resized axes.
+// linear and cubic, weight) tables. The generic then gathers: nearest reads
+// one element, linear blends the 2^k neighbours of the k resized axes, cubic
+// the 4^k.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +17,9 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <array>
 #include <cmath>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -24,17 +27,37 @@ using namespace mlir::onnxq;
 namespace {
 
 /// Per output index of one axis: the two source indices and the weight of
-/// the second (nearest: both indices equal, weight 0).
+/// the second (nearest: both indices equal, weight 0); for cubic, the four
+/// source indices (clamped: the edge repeats) and their weights instead.
 struct AxisTable {
   SmallVector<int64_t> lo, hi;
   SmallVector<float> weight;
+  std::vector<SmallVector<int64_t>> tapIndex;
+  std::vector<SmallVector<float>> tapWeight;
   bool isIdentity() const {
+    if (!tapIndex.empty()) {
+      // Each output reads its own index with weight 1.
+      for (size_t i = 0; i < tapIndex[2].size(); ++i)
+        if (tapIndex[2][i] != int64_t(i) || tapWeight[2][i] != 1.0f ||
+            tapWeight[0][i] != 0.0f || tapWeight[1][i] != 0.0f ||
+            tapWeight[3][i] != 0.0f)
+          return false;
+      return true;
+    }
     for (auto [i, v] : llvm::enumerate(lo))
       if (v != int64_t(i) || hi[i] != v)
         return false;
     return true;
   }
 };
+
+/// The weights of the four cubic taps at distance `ratio` past the second
+/// (Keys' kernel with coefficient `a`, as ONNX's reference computes them).
+std::array<double, 4> cubicWeights(double ratio, double a) {
+  auto far = [&](double d) { return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a; };
+  auto near = [&](double d) { return ((a + 2) * d - (a + 3)) * d * d + 1; };
+  return {far(ratio + 1), near(ratio), near(1 - ratio), far(2 - ratio)};
+}
 
 std::optional<double> sourceCoordinate(StringRef mode, int64_t x, double scale,
                                        int64_t in, int64_t out) {
@@ -67,13 +90,37 @@ std::optional<int64_t> nearestIndex(StringRef mode, double x) {
 std::optional<AxisTable> buildTable(ResizeOp op, int64_t in, int64_t out,
                                     double scale) {
   AxisTable t;
-  bool linear = op.getMode() == "linear";
+  bool linear = op.getMode() == "linear", cubic = op.getMode() == "cubic";
+  if (cubic)
+    t.tapIndex.resize(4), t.tapWeight.resize(4);
   for (int64_t x = 0; x < out; ++x) {
     std::optional<double> src = sourceCoordinate(
         op.getCoordinateTransformationMode(), x, scale, in, out);
     if (!src)
       return std::nullopt;
-    if (linear) {
+    if (cubic) {
+      // ONNX's reference: the four indices nearest the source coordinate
+      // (at an integer one, it and the two below and one above: ratio 1),
+      // beyond the edges the edge's value, or with exclude_outside weight 0
+      // and the others renormalized.
+      double first = std::floor(*src);
+      double ratio = *src - first;
+      if (ratio == 0.0)
+        first -= 1, ratio = 1.0;
+      std::array<double, 4> w =
+          cubicWeights(ratio, op.getCubicCoeffA().convertToDouble());
+      double total = 0;
+      for (int64_t j = 0; j < 4; ++j) {
+        int64_t index = int64_t(first) - 1 + j;
+        if (op.getExcludeOutside() && (index < 0 || index >= in))
+          w[j] = 0;
+        total += w[j];
+        t.tapIndex[j].push_back(std::clamp<int64_t>(index, 0, in - 1));
+      }
+      for (int64_t j = 0; j < 4; ++j)
+        t.tapWeight[j].push_back(
+            float(op.getExcludeOutside() ? w[j] / total : w[j]));
+    } else if (linear) {
       double c = std::clamp(*src, 0.0, double(in - 1));
       int64_t lo = int64_t(std::floor(c));
       t.lo.push_back(lo);
@@ -101,8 +148,9 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
     RankedTensorType outType = getTensorType(op.getY());
     if (!isa<FloatType>(outType.getElementType()))
       return rewriter.notifyMatchFailure(op, "float input only");
-    if (op.getMode() != "nearest" && op.getMode() != "linear")
-      return rewriter.notifyMatchFailure(op, "only nearest and linear modes");
+    if (op.getMode() != "nearest" && op.getMode() != "linear" &&
+        op.getMode() != "cubic")
+      return rewriter.notifyMatchFailure(op, "unknown mode");
     int64_t rank = inType.getRank();
     // Scales come from constant `scales`, or from `sizes` (out / in). Runtime
     // scales are refused: ONNX uses them as given, which out / in may not be.
@@ -136,8 +184,18 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
               RankedTensorType::get({int64_t(values.size())}, rewriter.getI64Type()),
               values));
     };
+    auto f32Table = [&](ArrayRef<float> values) {
+      return arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(
+              RankedTensorType::get({int64_t(values.size())}, rewriter.getF32Type()),
+              values));
+    };
+    bool cubic = op.getMode() == "cubic";
     SmallVector<int64_t> resized;
     SmallVector<Value> lo, hi, weight;
+    // Cubic: per resized axis, its four taps' index and weight tables.
+    SmallVector<SmallVector<Value, 4>> tapIndex(rank), tapWeight(rank);
     for (int64_t d = 0; d < rank; ++d) {
       lo.push_back(nullptr);
       hi.push_back(nullptr);
@@ -145,19 +203,62 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
       if (tables[d].isIdentity())
         continue;
       resized.push_back(d);
+      if (cubic) {
+        for (int64_t j = 0; j < 4; ++j) {
+          tapIndex[d].push_back(i64Table(tables[d].tapIndex[j]));
+          tapWeight[d].push_back(f32Table(tables[d].tapWeight[j]));
+        }
+        continue;
+      }
       lo[d] = i64Table(tables[d].lo);
       hi[d] = i64Table(tables[d].hi);
-      weight[d] = arith::ConstantOp::create(
-          rewriter, loc,
-          DenseElementsAttr::get(
-              RankedTensorType::get({int64_t(tables[d].weight.size())},
-                                    rewriter.getF32Type()),
-              ArrayRef<float>(tables[d].weight)));
+      weight[d] = f32Table(tables[d].weight);
     }
+    if (cubic && resized.size() > 3)
+      return rewriter.notifyMatchFailure(op, "cubic along at most 3 axes");
     bool linear = op.getMode() == "linear";
     Value input = adaptor.getX();
     Value resizedValues = createFromIndices(
         rewriter, loc, outType, [&](OpBuilder &b, Location l) -> Value {
+          auto lookupIndex = [&](Value table, Value i) -> Value {
+            Value v = tensor::ExtractOp::create(b, l, table, ValueRange{i});
+            return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+          };
+          auto lookupWeight = [&](Value table, Value i) -> Value {
+            Value v = tensor::ExtractOp::create(b, l, table, ValueRange{i});
+            return v.getType() == elementType
+                       ? v
+                       : Value(arith::TruncFOp::create(b, l, elementType, v));
+          };
+          if (cubic) {
+            // Sum over the 4^k tap combinations of the resized axes.
+            SmallVector<Value> coords;
+            SmallVector<SmallVector<Value, 4>> idx(rank), w(rank);
+            for (int64_t d = 0; d < rank; ++d) {
+              Value i = linalg::IndexOp::create(b, l, d);
+              coords.push_back(i);
+              for (int64_t j = 0; j < int64_t(tapIndex[d].size()); ++j) {
+                idx[d].push_back(lookupIndex(tapIndex[d][j], i));
+                w[d].push_back(lookupWeight(tapWeight[d][j], i));
+              }
+            }
+            size_t k = resized.size();
+            Value result;
+            for (uint64_t combo = 0; combo < (uint64_t(1) << (2 * k)); ++combo) {
+              Value factor;
+              for (size_t a = 0; a < k; ++a) {
+                int64_t d = resized[a];
+                int64_t j = (combo >> (2 * a)) & 3;
+                coords[d] = idx[d][j];
+                factor = factor ? Value(arith::MulFOp::create(b, l, factor, w[d][j]))
+                                : w[d][j];
+              }
+              Value v = tensor::ExtractOp::create(b, l, input, coords);
+              Value term = arith::MulFOp::create(b, l, v, factor);
+              result = result ? Value(arith::AddFOp::create(b, l, result, term)) : term;
+            }
+            return result;
+          }
           SmallVector<Value> index, loIdx, hiIdx, w;
           for (int64_t d = 0; d < rank; ++d) {
             Value i = linalg::IndexOp::create(b, l, d);

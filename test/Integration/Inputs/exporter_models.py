@@ -189,8 +189,31 @@ def anchor_grid(rng):
     return model, "x:1x3x80x96", (1, 3, 80, 96)
 
 
+def bicubic_upsample(rng):
+    """PyTorch's bicubic upsampling as its exporter writes it: Resize with
+    constant scales, mode cubic, coefficient -0.75 and align_corners (as
+    interpolate(..., align_corners=True)) or pytorch_half_pixel; and a
+    downsampling with coefficient -0.5 and exclude_outside, as TensorFlow's."""
+    scales = numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "scales")
+    half = numpy_helper.from_array(np.array([1, 1, 0.5, 0.5], np.float32), "half")
+    nodes = [
+        helper.make_node("Resize", ["x", "", "scales"], ["a"], mode="cubic",
+                         coordinate_transformation_mode="align_corners"),
+        helper.make_node("Resize", ["x", "", "scales"], ["b"], mode="cubic",
+                         coordinate_transformation_mode="pytorch_half_pixel"),
+        helper.make_node("Resize", ["a", "", "half"], ["c"], mode="cubic",
+                         cubic_coeff_a=-0.5, exclude_outside=1),
+        helper.make_node("Add", ["b", "a"], ["ab"]),
+        helper.make_node("Resize", ["ab", "", "half"], ["d"], mode="cubic"),
+        helper.make_node("Add", ["c", "d"], ["y"]),
+    ]
+    model = make_model("bicubic_upsample", 13, nodes, [input_info("x", ["n", 3, "h", "w"])],
+                       [output_info("y", 4)], [scales, half])
+    return model, "x:1x3x7x9", (1, 3, 7, 9)
+
+
 MODELS = [pytorch_flatten, paddle_softmax, upsample_by_shape, spatial_tokens,
-          anchor_grid]
+          anchor_grid, bicubic_upsample]
 
 
 def main():
