@@ -177,20 +177,15 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
 
     Location loc = op.getLoc();
     Type elementType = outType.getElementType();
-    auto i64Table = [&](ArrayRef<int64_t> values) {
+    // A 1-D constant of `values` (int64_t: i64, float: f32).
+    auto table = [&](auto values, Type type) {
       return arith::ConstantOp::create(
           rewriter, loc,
           DenseElementsAttr::get(
-              RankedTensorType::get({int64_t(values.size())}, rewriter.getI64Type()),
-              values));
+              RankedTensorType::get({int64_t(values.size())}, type),
+              ArrayRef(values)));
     };
-    auto f32Table = [&](ArrayRef<float> values) {
-      return arith::ConstantOp::create(
-          rewriter, loc,
-          DenseElementsAttr::get(
-              RankedTensorType::get({int64_t(values.size())}, rewriter.getF32Type()),
-              values));
-    };
+    Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
     bool cubic = op.getMode() == "cubic";
     SmallVector<int64_t> resized;
     SmallVector<Value> lo, hi, weight;
@@ -205,14 +200,14 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
       resized.push_back(d);
       if (cubic) {
         for (int64_t j = 0; j < 4; ++j) {
-          tapIndex[d].push_back(i64Table(tables[d].tapIndex[j]));
-          tapWeight[d].push_back(f32Table(tables[d].tapWeight[j]));
+          tapIndex[d].push_back(table(tables[d].tapIndex[j], i64));
+          tapWeight[d].push_back(table(tables[d].tapWeight[j], f32));
         }
         continue;
       }
-      lo[d] = i64Table(tables[d].lo);
-      hi[d] = i64Table(tables[d].hi);
-      weight[d] = f32Table(tables[d].weight);
+      lo[d] = table(tables[d].lo, i64);
+      hi[d] = table(tables[d].hi, i64);
+      weight[d] = table(tables[d].weight, f32);
     }
     if (cubic && resized.size() > 3)
       return rewriter.notifyMatchFailure(op, "cubic along at most 3 axes");
@@ -267,18 +262,9 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
               loIdx.push_back(i), hiIdx.push_back(i), w.push_back(nullptr);
               continue;
             }
-            auto lookup = [&](Value table) {
-              Value v = tensor::ExtractOp::create(b, l, table, ValueRange{i});
-              return v.getType().isIndex()
-                         ? v
-                         : Value(arith::IndexCastOp::create(b, l, b.getIndexType(), v));
-            };
-            loIdx.push_back(lookup(lo[d]));
-            hiIdx.push_back(lookup(hi[d]));
-            Value wv = tensor::ExtractOp::create(b, l, weight[d], ValueRange{i});
-            if (wv.getType() != elementType)
-              wv = arith::TruncFOp::create(b, l, elementType, wv);
-            w.push_back(wv);
+            loIdx.push_back(lookupIndex(lo[d], i));
+            hiIdx.push_back(lookupIndex(hi[d], i));
+            w.push_back(lookupWeight(weight[d], i));
           }
           Value result;
           if (!linear) {
