@@ -202,10 +202,7 @@ Value createConvolutionInit(OpBuilder &b, Location loc, RankedTensorType type,
   broadcastable[1] = type.getDimSize(2);
   Value filters = reshapeTo(
       b, loc, perFilter, RankedTensorType::get(broadcastable, type.getElementType()));
-  return createElementwise(b, loc, type, filters,
-                           [](OpBuilder &, Location, ValueRange args) {
-                             return args[0];
-                           });
+  return createBroadcast(b, loc, type, filters);
 }
 
 /// The contraction of a convolution over `maps` (input, weights, output;

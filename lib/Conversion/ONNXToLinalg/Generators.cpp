@@ -79,12 +79,8 @@ struct ExpandPattern : StaticShapePattern<ExpandOp> {
   matchAndRewriteStatic(ExpandOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
     auto resultType = convertTensorType(getTensorType(op.getOutput()));
-    rewriter.replaceOp(
-        op, createElementwise(rewriter, op.getLoc(), resultType,
-                              adaptor.getInput(),
-                              [](OpBuilder &, Location, ValueRange args) {
-                                return args[0];
-                              }));
+    rewriter.replaceOp(op, createBroadcast(rewriter, op.getLoc(), resultType,
+                                           adaptor.getInput()));
     return success();
   }
 };

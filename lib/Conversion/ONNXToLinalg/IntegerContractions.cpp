@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Contraction.h"
+#include "Requantize.h"
 
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
@@ -27,12 +28,7 @@ namespace {
 Value centered(OpBuilder &b, Location loc, Value value, bool isUnsigned,
                Value zeroPoint, ArrayRef<int64_t> zeroPointShape) {
   auto type = cast<RankedTensorType>(value.getType());
-  Type i32 = b.getI32Type();
-  auto wide = RankedTensorType::get(type.getShape(), i32);
-  auto extend = [&](OpBuilder &nb, Location l, Value v) -> Value {
-    return isUnsigned ? Value(arith::ExtUIOp::create(nb, l, i32, v))
-                      : Value(arith::ExtSIOp::create(nb, l, i32, v));
-  };
+  auto wide = RankedTensorType::get(type.getShape(), b.getI32Type());
   SmallVector<Value> inputs = {value};
   if (zeroPoint)
     inputs.push_back(reshapeTo(
@@ -40,9 +36,10 @@ Value centered(OpBuilder &b, Location loc, Value value, bool isUnsigned,
         RankedTensorType::get(zeroPointShape, getElementTypeOrSelf(zeroPoint))));
   return createElementwise(
       b, loc, wide, inputs, [&](OpBuilder &nb, Location l, ValueRange args) {
-        Value v = extend(nb, l, args[0]);
+        Value v = extendToI32(nb, l, args[0], isUnsigned);
         return args.size() > 1
-                   ? Value(arith::SubIOp::create(nb, l, v, extend(nb, l, args[1])))
+                   ? Value(arith::SubIOp::create(
+                         nb, l, v, extendToI32(nb, l, args[1], isUnsigned)))
                    : v;
       });
 }

@@ -207,10 +207,7 @@ struct QLinearGlobalAveragePoolPattern
     Value rowSums = reduceRowsInLanes(
         rewriter, loc, x, rewriter.getI32IntegerAttr(0),
         [&](OpBuilder &b, Location l, Value acc, Value v) -> Value {
-          Type i32 = b.getI32Type();
-          Value wide = isUnsigned ? Value(arith::ExtUIOp::create(b, l, i32, v))
-                                  : Value(arith::ExtSIOp::create(b, l, i32, v));
-          return arith::AddIOp::create(b, l, acc, wide);
+          return arith::AddIOp::create(b, l, acc, extendToI32(b, l, v, isUnsigned));
         },
         add, vectorBits / 32);
     SmallVector<int64_t> summedShape(xType.getShape());

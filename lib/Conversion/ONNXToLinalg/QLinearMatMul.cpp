@@ -62,10 +62,9 @@ FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
       RankedTensorType::get({p.k, p.n}, wideWeights ? rewriter.getI16Type() : i8),
       p.b);
   auto accType = RankedTensorType::get({p.m, p.n}, i32);
-  Value acc = createElementwise(
+  Value acc = createBroadcast(
       rewriter, loc, accType,
-      createConstant(rewriter, loc, RankedTensorType::get({p.n}, i32), init),
-      [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+      createConstant(rewriter, loc, RankedTensorType::get({p.n}, i32), init));
   MLIRContext *ctx = rewriter.getContext();
   AffineExpr m = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx),
              k = getAffineDimExpr(2, ctx);

@@ -359,6 +359,14 @@ void mlir::onnxq::forEachKernelPosition(
   }
 }
 
+Value mlir::onnxq::createBroadcast(OpBuilder &b, Location loc,
+                                   RankedTensorType resultType, Value input) {
+  return createElementwise(b, loc, resultType, input,
+                           [](OpBuilder &, Location, ValueRange args) {
+                             return args[0];
+                           });
+}
+
 Value mlir::onnxq::createFromIndices(
     OpBuilder &b, Location loc, RankedTensorType resultType,
     function_ref<Value(OpBuilder &b, Location loc)> element) {

@@ -98,6 +98,11 @@ using ScalarBody =
 Value createElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
                         ValueRange inputs, ScalarBody body);
 
+/// `input` broadcast numpy-style to `resultType` (createElementwise of the
+/// element itself).
+Value createBroadcast(OpBuilder &b, Location loc, RankedTensorType resultType,
+                      Value input);
+
 /// A `linalg.generic` without inputs computing each element of `resultType`
 /// from its indices (`linalg.index`): gathers at computed addresses.
 Value createFromIndices(OpBuilder &b, Location loc, RankedTensorType resultType,
