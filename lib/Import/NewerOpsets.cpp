@@ -190,6 +190,45 @@ LogicalResult mlir::onnxq::importReduce18(GraphImporter &importer,
   return importer.buildGeneric(node, results);
 }
 
+/// Resize's scales (and its roi, which only tf_crop_and_resize reads) set
+/// the coordinates the lowering computes at compile time, so they must be
+/// known; sizes may come at run time when the result type fixes the shape.
+static LogicalResult checkResizeInputs(GraphImporter &importer,
+                                       ImportedNode &node) {
+  auto mode = dyn_cast_or_null<StringAttr>(
+      node.attributes.get("coordinate_transformation_mode"));
+  bool readsRoi = mode && mode.getValue() == "tf_crop_and_resize";
+  for (auto [slot, name] :
+       {std::pair<size_t, StringRef>{1, "roi"}, {2, "scales"}}) {
+    Value input = getInput(node, slot);
+    if (input && (slot == 2 || readsRoi) && !getConstantFloats(input))
+      return importer.emitNodeError(node)
+             << name << " (input #" << slot
+             << ") must be a constant or computed from shapes";
+  }
+  return success();
+}
+
+// Resize-11 to -17: the dialect's form, with the check above.
+LogicalResult mlir::onnxq::importResize11(GraphImporter &importer,
+                                          ImportedNode &node,
+                                          SmallVectorImpl<Value> &results) {
+  if (failed(checkResizeInputs(importer, node)))
+    return failure();
+  return importer.buildGeneric(node, results);
+}
+
+// ReduceSum-13 made `axes` an input, the dialect's form; the lowering reads
+// it at compile time.
+LogicalResult mlir::onnxq::importReduceSum13(GraphImporter &importer,
+                                             ImportedNode &node,
+                                             SmallVectorImpl<Value> &results) {
+  if (getInput(node, 1) &&
+      failed(getConstantInput(importer, node, 1, "axes")))
+    return failure();
+  return importer.buildGeneric(node, results);
+}
+
 // Resize-18 added `axes` (scales, sizes and roi given for those axes only),
 // `antialias` and `keep_aspect_ratio_policy`; -19 added the coordinate mode
 // "half_pixel_symmetric", which the op's verifier refuses.
@@ -207,7 +246,7 @@ LogicalResult mlir::onnxq::importResize18(GraphImporter &importer,
     return failure();
   std::optional<SmallVector<int64_t>> axes = takeInts(node, "axes");
   if (!axes)
-    return importer.buildGeneric(node, results);
+    return importResize11(importer, node, results);
   FailureOr<int64_t> rank = getInputRank(importer, node);
   if (failed(rank))
     return failure();

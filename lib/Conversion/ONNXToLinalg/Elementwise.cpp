@@ -21,9 +21,10 @@ using namespace mlir::onnxq;
 
 namespace {
 
-/// Whether the ONNX type of `value` (before type conversion) is unsigned.
+/// Whether the ONNX type of `value` (before type conversion) orders
+/// unsigned.
 bool isUnsignedInt(Value value) {
-  return getElementTypeOrSelf(value.getType()).isUnsignedInteger();
+  return ordersUnsigned(getElementTypeOrSelf(value.getType()));
 }
 
 Value floatConst(OpBuilder &b, Location loc, Value like, double v) {
@@ -433,7 +434,7 @@ struct VariadicPattern : StaticShapePattern<OpTy> {
     bool isMean = std::is_same_v<OpTy, MeanOp>;
     if (isMean && !isa<FloatType>(type.getElementType()))
       return rewriter.notifyMatchFailure(op, "Mean needs float inputs");
-    bool isUnsigned = type.getElementType().isUnsignedInteger();
+    bool isUnsigned = ordersUnsigned(type.getElementType());
     Combine combine = getCombine(op);
     Value result = createElementwise(
         rewriter, op.getLoc(),

@@ -19,6 +19,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::onnxq;
 
@@ -72,9 +74,10 @@ struct QuantizeLinearPattern : StaticShapePattern<QuantizeLinearOp> {
     if (!xType || !onnxType || !isa<FloatType>(xType.getElementType()))
       return rewriter.notifyMatchFailure(op, "needs a static float input");
     auto intType = dyn_cast<IntegerType>(onnxType.getElementType());
-    if (!intType || intType.getWidth() != 8)
-      return rewriter.notifyMatchFailure(op, "8-bit results only");
+    if (!intType || intType.getWidth() > 16)
+      return rewriter.notifyMatchFailure(op, "8- or 16-bit results only");
     bool isUnsigned = intType.isUnsigned();
+    unsigned width = intType.getWidth();
     Location loc = op.getLoc();
     FailureOr<SmallVector<Value>> inputs =
         getElementwiseInputs(rewriter, loc, adaptor.getX(), adaptor.getYScale(),
@@ -82,16 +85,23 @@ struct QuantizeLinearPattern : StaticShapePattern<QuantizeLinearOp> {
     if (failed(inputs))
       return rewriter.notifyMatchFailure(op, "scale or zero point shape");
     auto resultType = convertTensorType(onnxType);
-    double qmin = isUnsigned ? 0 : -128, qmax = isUnsigned ? 255 : 127;
+    double qmin = isUnsigned ? 0.0 : -std::ldexp(1.0, width - 1);
+    double qmax = std::ldexp(1.0, isUnsigned ? width : width - 1) - 1;
     Value result = createElementwise(
         rewriter, loc, resultType, *inputs,
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          Type floatType = args[0].getType();
+          Value x = args[0];
+          Type floatType = x.getType();
+          // 16-bit ranges overflow f16 (65535 > 65504): compute in f32.
+          if (width > 8 && floatType.getIntOrFloatBitWidth() < 32) {
+            floatType = b.getF32Type();
+            x = arith::ExtFOp::create(b, l, floatType, x);
+          }
           Value scale = args[1];
           if (scale.getType() != floatType)
             scale = arith::ExtFOp::create(b, l, floatType, scale);
           Value q = math::RoundEvenOp::create(
-              b, l, arith::DivFOp::create(b, l, args[0], scale));
+              b, l, arith::DivFOp::create(b, l, x, scale));
           if (args.size() > 2) {
             Value zp = extendToI32(b, l, args[2], isUnsigned);
             q = arith::AddFOp::create(

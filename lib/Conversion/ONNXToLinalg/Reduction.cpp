@@ -99,7 +99,7 @@ struct ReducePattern : StaticShapePattern<OpTy> {
     bool isFloat = isa<FloatType>(inType.getElementType());
     if (recipe.floatOnly && !isFloat)
       return rewriter.notifyMatchFailure(op, "needs a float input");
-    bool isUnsigned = inType.getElementType().isUnsignedInteger();
+    bool isUnsigned = ordersUnsigned(inType.getElementType());
     Location loc = op.getLoc();
     Value x = adaptor.getData();
     if (recipe.before)
@@ -233,7 +233,7 @@ struct ReduceSumPattern : StaticShapePattern<ReduceSumOp> {
     RankedTensorType inType = getTensorType(op.getData());
     RankedTensorType outType = getTensorType(op.getReduced());
     int64_t rank = inType.getRank();
-    bool isUnsigned = inType.getElementType().isUnsignedInteger();
+    bool isUnsigned = ordersUnsigned(inType.getElementType());
     auto resultType = convertTensorType(outType);
     Location loc = op.getLoc();
     auto sumOver = [&](ArrayRef<int64_t> axes) {
@@ -354,7 +354,7 @@ struct ArgReducePattern : StaticShapePattern<OpTy> {
     Value indices = argReduceKeepDims(
         rewriter, op.getLoc(), adaptor.getData(), axis,
         std::is_same_v<OpTy, ArgMaxOp>, op.getSelectLastIndex(),
-        inType.getElementType().isUnsignedInteger());
+        ordersUnsigned(inType.getElementType()));
     rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(), indices, outType));
     return success();
   }

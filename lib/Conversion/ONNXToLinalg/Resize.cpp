@@ -29,12 +29,17 @@ namespace {
 /// Per output index of one axis: the two source indices and the weight of
 /// the second (nearest: both indices equal, weight 0); for cubic, the four
 /// source indices (clamped: the edge repeats) and their weights instead.
+/// `outside` marks the outputs tf_crop_and_resize places outside the input
+/// (they take extrapolation_value); it stays empty when there are none.
 struct AxisTable {
   SmallVector<int64_t> lo, hi;
   SmallVector<float> weight;
   std::vector<SmallVector<int64_t>> tapIndex;
   std::vector<SmallVector<float>> tapWeight;
+  SmallVector<int8_t> outside;
   bool isIdentity() const {
+    if (!outside.empty())
+      return false;
     if (!tapIndex.empty()) {
       // Each output reads its own index with weight 1.
       for (size_t i = 0; i < tapIndex[2].size(); ++i)
@@ -59,10 +64,26 @@ std::array<double, 4> cubicWeights(double ratio, double a) {
   return {far(ratio + 1), near(ratio), near(1 - ratio), far(2 - ratio)};
 }
 
+/// The start and end of the region of interest along one axis, as fractions
+/// of it (tf_crop_and_resize).
+struct Region {
+  double start = 0, end = 1;
+};
+
 std::optional<double> sourceCoordinate(StringRef mode, int64_t x, double scale,
-                                       int64_t in, int64_t out) {
+                                       int64_t in, int64_t out, Region roi) {
   if (mode == "half_pixel")
     return (x + 0.5) / scale - 0.5;
+  if (mode == "half_pixel_symmetric") {
+    // Centers the resized grid when out is scale * in rounded down.
+    double adjustment = out / (scale * in);
+    double offset = in / 2.0 * (1 - adjustment);
+    return offset + (x + 0.5) / scale - 0.5;
+  }
+  if (mode == "tf_crop_and_resize")
+    return out > 1 ? roi.start * (in - 1) +
+                         x * (roi.end - roi.start) * (in - 1) / (out - 1)
+                   : 0.5 * (roi.start + roi.end) * (in - 1);
   if (mode == "pytorch_half_pixel")
     return out > 1 ? (x + 0.5) / scale - 0.5 : 0.0;
   if (mode == "align_corners")
@@ -88,16 +109,20 @@ std::optional<int64_t> nearestIndex(StringRef mode, double x) {
 }
 
 std::optional<AxisTable> buildTable(ResizeOp op, int64_t in, int64_t out,
-                                    double scale) {
+                                    double scale, Region roi) {
   AxisTable t;
   bool linear = op.getMode() == "linear", cubic = op.getMode() == "cubic";
   if (cubic)
     t.tapIndex.resize(4), t.tapWeight.resize(4);
+  SmallVector<int8_t> outside;
   for (int64_t x = 0; x < out; ++x) {
     std::optional<double> src = sourceCoordinate(
-        op.getCoordinateTransformationMode(), x, scale, in, out);
+        op.getCoordinateTransformationMode(), x, scale, in, out, roi);
     if (!src)
       return std::nullopt;
+    outside.push_back(
+        op.getCoordinateTransformationMode() == "tf_crop_and_resize" &&
+        (*src < 0 || *src > in - 1));
     if (cubic) {
       // ONNX's reference: the four indices nearest the source coordinate
       // (at an integer one, it and the two below and one above: ratio 1),
@@ -136,6 +161,8 @@ std::optional<AxisTable> buildTable(ResizeOp op, int64_t in, int64_t out,
       t.weight.push_back(0.0f);
     }
   }
+  if (llvm::is_contained(outside, 1))
+    t.outside = std::move(outside);
   return t;
 }
 
@@ -166,10 +193,20 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
       for (int64_t d = 0; d < rank; ++d)
         scales.push_back(double(outType.getDimSize(d)) / inType.getDimSize(d));
     }
-    SmallVector<AxisTable> tables;
+    SmallVector<Region> roi(rank);
+    if (op.getCoordinateTransformationMode() == "tf_crop_and_resize") {
+      std::optional<SmallVector<float>> r =
+          op.getRoi() ? getConstantFloats(op.getRoi()) : std::nullopt;
+      if (!r || int64_t(r->size()) != 2 * rank)
+        return rewriter.notifyMatchFailure(op, "roi must be constant");
+      for (int64_t d = 0; d < rank; ++d)
+        roi[d] = {(*r)[d], (*r)[rank + d]};
+    }
+    std::vector<AxisTable> tables;
     for (int64_t d = 0; d < rank; ++d) {
-      std::optional<AxisTable> t = buildTable(op, inType.getDimSize(d),
-                                              outType.getDimSize(d), scales[d]);
+      std::optional<AxisTable> t =
+          buildTable(op, inType.getDimSize(d), outType.getDimSize(d),
+                     scales[d], roi[d]);
       if (!t)
         return rewriter.notifyMatchFailure(op, "unsupported coordinate mode");
       tables.push_back(*t);
@@ -191,6 +228,7 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
     SmallVector<Value> lo, hi, weight;
     // Cubic: per resized axis, its four taps' index and weight tables.
     SmallVector<SmallVector<Value, 4>> tapIndex(rank), tapWeight(rank);
+    SmallVector<std::pair<int64_t, Value>> outside;
     for (int64_t d = 0; d < rank; ++d) {
       lo.push_back(nullptr);
       hi.push_back(nullptr);
@@ -198,6 +236,8 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
       if (tables[d].isIdentity())
         continue;
       resized.push_back(d);
+      if (!tables[d].outside.empty())
+        outside.emplace_back(d, table(tables[d].outside, rewriter.getI8Type()));
       if (cubic) {
         for (int64_t j = 0; j < 4; ++j) {
           tapIndex[d].push_back(table(tables[d].tapIndex[j], i64));
@@ -213,82 +253,100 @@ struct ResizePattern : StaticShapePattern<ResizeOp> {
       return rewriter.notifyMatchFailure(op, "cubic along at most 3 axes");
     bool linear = op.getMode() == "linear";
     Value input = adaptor.getX();
+    auto interpolate = [&](OpBuilder &b, Location l) -> Value {
+      auto lookupIndex = [&](Value table, Value i) -> Value {
+        Value v = tensor::ExtractOp::create(b, l, table, ValueRange{i});
+        return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+      };
+      auto lookupWeight = [&](Value table, Value i) -> Value {
+        Value v = tensor::ExtractOp::create(b, l, table, ValueRange{i});
+        return v.getType() == elementType
+                   ? v
+                   : Value(arith::TruncFOp::create(b, l, elementType, v));
+      };
+      if (cubic) {
+        // Sum over the 4^k tap combinations of the resized axes.
+        SmallVector<Value> coords;
+        SmallVector<SmallVector<Value, 4>> idx(rank), w(rank);
+        for (int64_t d = 0; d < rank; ++d) {
+          Value i = linalg::IndexOp::create(b, l, d);
+          coords.push_back(i);
+          for (int64_t j = 0; j < int64_t(tapIndex[d].size()); ++j) {
+            idx[d].push_back(lookupIndex(tapIndex[d][j], i));
+            w[d].push_back(lookupWeight(tapWeight[d][j], i));
+          }
+        }
+        size_t k = resized.size();
+        Value result;
+        for (uint64_t combo = 0; combo < (uint64_t(1) << (2 * k)); ++combo) {
+          Value factor;
+          for (size_t a = 0; a < k; ++a) {
+            int64_t d = resized[a];
+            int64_t j = (combo >> (2 * a)) & 3;
+            coords[d] = idx[d][j];
+            factor = factor ? Value(arith::MulFOp::create(b, l, factor, w[d][j]))
+                            : w[d][j];
+          }
+          Value v = tensor::ExtractOp::create(b, l, input, coords);
+          Value term = arith::MulFOp::create(b, l, v, factor);
+          result = result ? Value(arith::AddFOp::create(b, l, result, term)) : term;
+        }
+        return result;
+      }
+      SmallVector<Value> index, loIdx, hiIdx, w;
+      for (int64_t d = 0; d < rank; ++d) {
+        Value i = linalg::IndexOp::create(b, l, d);
+        index.push_back(i);
+        if (!lo[d]) {
+          loIdx.push_back(i), hiIdx.push_back(i), w.push_back(nullptr);
+          continue;
+        }
+        loIdx.push_back(lookupIndex(lo[d], i));
+        hiIdx.push_back(lookupIndex(hi[d], i));
+        w.push_back(lookupWeight(weight[d], i));
+      }
+      Value result;
+      if (!linear) {
+        result = tensor::ExtractOp::create(b, l, input, loIdx);
+      } else {
+        // Sum over the 2^k corners of the resized axes.
+        size_t k = resized.size();
+        Value one = createScalar(b, l, elementType, 1.0);
+        for (uint64_t corner = 0; corner < (uint64_t(1) << k); ++corner) {
+          SmallVector<Value> coords(loIdx);
+          Value factor = one;
+          for (size_t j = 0; j < k; ++j) {
+            int64_t d = resized[j];
+            bool high = corner >> j & 1;
+            coords[d] = high ? hiIdx[d] : loIdx[d];
+            Value f = high ? w[d] : Value(arith::SubFOp::create(b, l, one, w[d]));
+            factor = arith::MulFOp::create(b, l, factor, f);
+          }
+          Value v = tensor::ExtractOp::create(b, l, input, coords);
+          Value term = arith::MulFOp::create(b, l, v, factor);
+          result = result ? Value(arith::AddFOp::create(b, l, result, term)) : term;
+        }
+      }
+      return result;
+    };
     Value resizedValues = createFromIndices(
         rewriter, loc, outType, [&](OpBuilder &b, Location l) -> Value {
-          auto lookupIndex = [&](Value table, Value i) -> Value {
-            Value v = tensor::ExtractOp::create(b, l, table, ValueRange{i});
-            return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
-          };
-          auto lookupWeight = [&](Value table, Value i) -> Value {
-            Value v = tensor::ExtractOp::create(b, l, table, ValueRange{i});
-            return v.getType() == elementType
-                       ? v
-                       : Value(arith::TruncFOp::create(b, l, elementType, v));
-          };
-          if (cubic) {
-            // Sum over the 4^k tap combinations of the resized axes.
-            SmallVector<Value> coords;
-            SmallVector<SmallVector<Value, 4>> idx(rank), w(rank);
-            for (int64_t d = 0; d < rank; ++d) {
-              Value i = linalg::IndexOp::create(b, l, d);
-              coords.push_back(i);
-              for (int64_t j = 0; j < int64_t(tapIndex[d].size()); ++j) {
-                idx[d].push_back(lookupIndex(tapIndex[d][j], i));
-                w[d].push_back(lookupWeight(tapWeight[d][j], i));
-              }
-            }
-            size_t k = resized.size();
-            Value result;
-            for (uint64_t combo = 0; combo < (uint64_t(1) << (2 * k)); ++combo) {
-              Value factor;
-              for (size_t a = 0; a < k; ++a) {
-                int64_t d = resized[a];
-                int64_t j = (combo >> (2 * a)) & 3;
-                coords[d] = idx[d][j];
-                factor = factor ? Value(arith::MulFOp::create(b, l, factor, w[d][j]))
-                                : w[d][j];
-              }
-              Value v = tensor::ExtractOp::create(b, l, input, coords);
-              Value term = arith::MulFOp::create(b, l, v, factor);
-              result = result ? Value(arith::AddFOp::create(b, l, result, term)) : term;
-            }
+          Value result = interpolate(b, l);
+          if (outside.empty())
             return result;
-          }
-          SmallVector<Value> index, loIdx, hiIdx, w;
-          for (int64_t d = 0; d < rank; ++d) {
+          Value isOutside;
+          for (auto [d, flags] : outside) {
             Value i = linalg::IndexOp::create(b, l, d);
-            index.push_back(i);
-            if (!lo[d]) {
-              loIdx.push_back(i), hiIdx.push_back(i), w.push_back(nullptr);
-              continue;
-            }
-            loIdx.push_back(lookupIndex(lo[d], i));
-            hiIdx.push_back(lookupIndex(hi[d], i));
-            w.push_back(lookupWeight(weight[d], i));
+            // Bytes, not i1: vectors of i1 are bit-packed, memory is not.
+            Value flag = arith::TruncIOp::create(
+                b, l, b.getI1Type(),
+                tensor::ExtractOp::create(b, l, flags, ValueRange{i}));
+            isOutside = isOutside ? arith::OrIOp::create(b, l, isOutside, flag)
+                                  : flag;
           }
-          Value result;
-          if (!linear) {
-            result = tensor::ExtractOp::create(b, l, input, loIdx);
-          } else {
-            // Sum over the 2^k corners of the resized axes.
-            size_t k = resized.size();
-            Value one = createScalar(b, l, elementType, 1.0);
-            for (uint64_t corner = 0; corner < (uint64_t(1) << k); ++corner) {
-              SmallVector<Value> coords(loIdx);
-              Value factor = one;
-              for (size_t j = 0; j < k; ++j) {
-                int64_t d = resized[j];
-                bool high = corner >> j & 1;
-                coords[d] = high ? hiIdx[d] : loIdx[d];
-                Value f = high ? w[d] : Value(arith::SubFOp::create(b, l, one, w[d]));
-                factor = arith::MulFOp::create(b, l, factor, f);
-              }
-              Value v = tensor::ExtractOp::create(b, l, input, coords);
-              Value term = arith::MulFOp::create(b, l, v, factor);
-              result = result ? Value(arith::AddFOp::create(b, l, result, term)) : term;
-            }
-          }
-          return result;
+          Value extrapolated = createScalar(
+              b, l, elementType, op.getExtrapolationValue().convertToDouble());
+          return arith::SelectOp::create(b, l, isOutside, extrapolated, result);
         });
     rewriter.replaceOp(op, resizedValues);
     return success();

@@ -63,6 +63,10 @@ Value mlir::onnxq::createFilled(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
+bool mlir::onnxq::ordersUnsigned(Type type) {
+  return type.isUnsignedInteger() || type.isInteger(1);
+}
+
 TypedAttr mlir::onnxq::getIdentity(Type type, Combine combine, bool isUnsigned) {
   if (auto floatType = dyn_cast<FloatType>(type)) {
     double inf = std::numeric_limits<double>::infinity();

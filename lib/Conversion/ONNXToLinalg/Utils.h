@@ -108,6 +108,10 @@ Value createBroadcast(OpBuilder &b, Location loc, RankedTensorType resultType,
 Value createFromIndices(OpBuilder &b, Location loc, RankedTensorType resultType,
                         function_ref<Value(OpBuilder &b, Location loc)> element);
 
+/// Whether integers of the ONNX element type `type` order unsigned: uiN,
+/// and bool (false < true; as signed i1, true would be -1).
+bool ordersUnsigned(Type type);
+
 /// Associative combinations of reductions and variadic ops.
 enum class Combine { Sum, Prod, Max, Min };
 

@@ -4,12 +4,17 @@
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 
+#include "mlir/IR/TypeUtilities.h"
+
 using namespace mlir;
 using namespace mlir::onnxq;
 
 DequantizeLinearOp mlir::onnxq::getDequantize(Value value, bool allowPerAxis) {
   auto dq = value.getDefiningOp<DequantizeLinearOp>();
-  if (!dq || !getConstantValue(dq.getXScale()) ||
+  // 16-bit QDQ has no integer kernels (no QLinear op takes it): it stays
+  // float arithmetic between a Quantize and Dequantize.
+  if (!dq || getElementTypeOrSelf(dq.getX().getType()).isInteger(16) ||
+      !getConstantValue(dq.getXScale()) ||
       (dq.getXZeroPoint() && !getConstantValue(dq.getXZeroPoint())))
     return nullptr;
   auto scaleType = cast<ShapedType>(dq.getXScale().getType());
@@ -20,7 +25,8 @@ DequantizeLinearOp mlir::onnxq::getDequantize(Value value, bool allowPerAxis) {
 
 bool mlir::onnxq::isPerTensorQuantize(QuantizeLinearOp q) {
   auto scaleType = cast<ShapedType>(q.getYScale().getType());
-  return scaleType.hasStaticShape() && scaleType.getNumElements() == 1 &&
+  return getElementTypeOrSelf(q.getY().getType()).isInteger(8) &&
+         scaleType.hasStaticShape() && scaleType.getNumElements() == 1 &&
          getConstantValue(q.getYScale()) &&
          (!q.getYZeroPoint() || getConstantValue(q.getYZeroPoint()));
 }

@@ -76,3 +76,26 @@ func.func @dequantize_single_element(%x: tensor<3xi32>) -> tensor<3xf32> {
   %y = onnx.DequantizeLinear(%x, %s, %z) {axis = 0 : i64} : (tensor<3xi32>, tensor<1xf32>, tensor<i32>) -> tensor<3xf32>
   return %y : tensor<3xf32>
 }
+
+// -----
+
+// 16-bit results (opset 21) saturate to their own range; an f16 input is
+// widened first, since 65535 exceeds f16.
+// CHECK-LABEL: func @quantize_i16
+// CHECK-DAG: arith.constant -3.276800e+04 : f32
+// CHECK-DAG: arith.constant 3.276700e+04 : f32
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+func.func @quantize_i16(%x: tensor<4xf32>, %s: tensor<f32>, %z: tensor<i16>) -> tensor<4xi16> {
+  %y = onnx.QuantizeLinear(%x, %s, %z) : (tensor<4xf32>, tensor<f32>, tensor<i16>) -> tensor<4xi16>
+  return %y : tensor<4xi16>
+}
+
+// CHECK-LABEL: func @quantize_u16_from_f16
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK-DAG: arith.constant 0.000000e+00 : f32
+// CHECK-DAG: arith.constant 6.553500e+04 : f32
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+func.func @quantize_u16_from_f16(%x: tensor<4xf16>, %s: tensor<f16>, %z: tensor<ui16>) -> tensor<4xui16> {
+  %y = onnx.QuantizeLinear(%x, %s, %z) : (tensor<4xf16>, tensor<f16>, tensor<ui16>) -> tensor<4xui16>
+  return %y : tensor<4xui16>
+}

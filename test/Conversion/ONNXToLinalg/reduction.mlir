@@ -177,3 +177,16 @@ func.func @hardmax(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = onnx.Hardmax(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// Bools order false < true: their max is an unsigned max (as signed i1, true
+// would be -1), starting from false.
+// CHECK-LABEL: func @reduce_max_bool
+// CHECK: arith.constant false
+// CHECK: linalg.generic
+// CHECK: arith.maxui %{{.*}}, %{{.*}} : i1
+func.func @reduce_max_bool(%x: tensor<4x2xi1>) -> tensor<4x1xi1> {
+  %0 = onnx.ReduceMax(%x) {axes = [1]} : (tensor<4x2xi1>) -> tensor<4x1xi1>
+  return %0 : tensor<4x1xi1>
+}

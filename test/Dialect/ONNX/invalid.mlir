@@ -439,8 +439,8 @@ func.func @resize_mode(%x: tensor<1x3x4x4xf32>, %s: tensor<4xf32>) -> tensor<1x3
 // -----
 
 func.func @resize_coordinate_mode(%x: tensor<1x3x4x4xf32>, %s: tensor<4xf32>) -> tensor<1x3x8x8xf32> {
-  // expected-error @+1 {{'onnx.Resize' op expects a known coordinate_transformation_mode, got 'half_pixel_symmetric'}}
-  %0 = onnx.Resize(%x) scales(%s) {coordinate_transformation_mode = "half_pixel_symmetric"} : (tensor<1x3x4x4xf32>, tensor<4xf32>) -> tensor<1x3x8x8xf32>
+  // expected-error @+1 {{'onnx.Resize' op expects a known coordinate_transformation_mode, got 'half_pixel_mirrored'}}
+  %0 = onnx.Resize(%x) scales(%s) {coordinate_transformation_mode = "half_pixel_mirrored"} : (tensor<1x3x4x4xf32>, tensor<4xf32>) -> tensor<1x3x8x8xf32>
   return %0 : tensor<1x3x8x8xf32>
 }
 
@@ -722,7 +722,7 @@ func.func @gather_axis(%x: tensor<4x3xf32>, %i: tensor<2xi64>) -> tensor<2x3xf32
 // -----
 
 func.func @quantize_result(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xi32> {
-  // expected-error @+1 {{'onnx.QuantizeLinear' op expects a result with i8 or ui8 elements, got 'tensor<4xi32>'}}
+  // expected-error @+1 {{'onnx.QuantizeLinear' op expects a result with i8, ui8, i16 or ui16 elements, got 'tensor<4xi32>'}}
   %0 = onnx.QuantizeLinear(%x, %s) : (tensor<4xf32>, tensor<f32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
@@ -777,9 +777,9 @@ func.func @quantize_per_axis_length(%x: tensor<2x4xf32>, %s: tensor<3xf32>) -> t
 
 // -----
 
-func.func @dequantize_input(%x: tensor<4xi16>, %s: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'onnx.DequantizeLinear' op expects x with i8, ui8 or i32 elements, got 'tensor<4xi16>'}}
-  %0 = onnx.DequantizeLinear(%x, %s) : (tensor<4xi16>, tensor<f32>) -> tensor<4xf32>
+func.func @dequantize_input(%x: tensor<4xi64>, %s: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects x with i8, ui8, i16, ui16 or i32 elements, got 'tensor<4xi64>'}}
+  %0 = onnx.DequantizeLinear(%x, %s) : (tensor<4xi64>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
@@ -788,7 +788,7 @@ func.func @dequantize_input(%x: tensor<4xi16>, %s: tensor<f32>) -> tensor<4xf32>
 // Signed (si8) integers are not ONNX integers: they are refused (a regression:
 // `isInteger(8)` once accepted them).
 func.func @dequantize_si8(%x: tensor<4xsi8>, %s: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'onnx.DequantizeLinear' op expects x with i8, ui8 or i32 elements, got 'tensor<4xsi8>'}}
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects x with i8, ui8, i16, ui16 or i32 elements, got 'tensor<4xsi8>'}}
   %0 = onnx.DequantizeLinear(%x, %s) : (tensor<4xsi8>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

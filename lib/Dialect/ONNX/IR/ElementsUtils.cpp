@@ -15,10 +15,17 @@ using namespace mlir::onnxq;
 static constexpr size_t kResourceThresholdBytes = 1024;
 
 ElementsAttr mlir::onnxq::getConstantValue(Value value) {
-  ElementsAttr attr;
-  if (!value || !matchPattern(value, m_Constant(&attr)))
+  if (!value)
     return nullptr;
-  return attr;
+  ElementsAttr attr;
+  if (matchPattern(value, m_Constant(&attr)))
+    return attr;
+  // A tensor with no elements has one possible value, whatever computes it
+  // (ONNX tests pass an empty `axes` as a graph input).
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (type && type.hasStaticShape() && type.getNumElements() == 0)
+    return DenseElementsAttr::get(type, ArrayRef<Attribute>());
+  return nullptr;
 }
 
 /// The raw bytes of a blob-backed tensor, or nullopt.

@@ -137,7 +137,8 @@ LogicalResult ResizeOp::verify() {
                          << getMode() << "'";
   // tf_half_pixel_for_nn is Resize-11's; opset 13 dropped it, but importing
   // an opset 11/12 model keeps it.
-  if (!llvm::is_contained({"half_pixel", "pytorch_half_pixel", "align_corners",
+  if (!llvm::is_contained({"half_pixel", "half_pixel_symmetric",
+                           "pytorch_half_pixel", "align_corners",
                            "asymmetric", "tf_crop_and_resize",
                            "tf_half_pixel_for_nn"},
                           getCoordinateTransformationMode()))

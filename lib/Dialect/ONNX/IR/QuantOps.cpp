@@ -9,7 +9,7 @@ using namespace mlir::onnxq;
 using namespace mlir::onnxq::detail;
 
 LogicalResult QuantizeLinearOp::verify() {
-  if (failed(verifyInt8Element(*this, getY(), "a result")))
+  if (failed(verifyInt8Or16Element(*this, getY(), "a result")))
     return failure();
   if (getYZeroPoint() &&
       failed(verifySameElementType(*this, getYZeroPoint(), "y_zero_point",
@@ -20,9 +20,11 @@ LogicalResult QuantizeLinearOp::verify() {
 }
 
 LogicalResult DequantizeLinearOp::verify() {
-  Type xType = getElementTypeOrSelf(getX().getType());
-  if ((!xType.isInteger(8) && !xType.isInteger(32)) || xType.isSignedInteger())
-    return emitOpError() << "expects x with i8, ui8 or i32 elements, got "
+  auto xType = dyn_cast<IntegerType>(getElementTypeOrSelf(getX().getType()));
+  if (!xType || xType.isSigned() ||
+      !llvm::is_contained({8u, 16u, 32u}, xType.getWidth()))
+    return emitOpError() << "expects x with i8, ui8, i16, ui16 or i32 "
+                            "elements, got "
                          << getX().getType();
   if (!isa<FloatType>(getElementTypeOrSelf(getY().getType())))
     return emitOpError() << "expects a floating-point result, got "

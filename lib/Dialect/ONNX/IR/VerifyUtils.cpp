@@ -225,4 +225,15 @@ LogicalResult verifyInt8Element(Operation *op, Value value, StringRef name) {
   return success();
 }
 
+LogicalResult verifyInt8Or16Element(Operation *op, Value value,
+                                    StringRef name) {
+  auto type = dyn_cast<IntegerType>(getElementTypeOrSelf(value.getType()));
+  if (!type || (type.getWidth() != 8 && type.getWidth() != 16) ||
+      type.isSigned())
+    return op->emitOpError() << "expects " << name
+                             << " with i8, ui8, i16 or ui16 elements, got "
+                             << value.getType();
+  return success();
+}
+
 } // namespace mlir::onnxq::detail

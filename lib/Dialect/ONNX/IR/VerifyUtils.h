@@ -90,6 +90,10 @@ LogicalResult verifyQuantParams(Operation *op, Value data, Value scale,
 /// integer (signless or unsigned).
 LogicalResult verifyInt8Element(Operation *op, Value value, StringRef name);
 
+/// Same, allowing 16-bit integers too (QuantizeLinear's result).
+LogicalResult verifyInt8Or16Element(Operation *op, Value value,
+                                    StringRef name);
+
 } // namespace mlir::onnxq::detail
 
 #endif // ONNXQUANT_LIB_DIALECT_ONNX_IR_VERIFYUTILS_H

@@ -22,7 +22,7 @@ namespace mlir::onnxq {
 
 /// The tensor of the constant defining `value` (`onnx.Constant`, or any
 /// other constant-like op, such as the `arith.constant`s of the lowering),
-/// or null.
+/// the empty tensor for a static shape with no elements, or null.
 ElementsAttr getConstantValue(Value value);
 
 /// The elements of a float tensor (f32, f16 or f64) as float, in row-major
