@@ -125,9 +125,11 @@ SUPPORTED_ELEM_TYPES = {TP.FLOAT, TP.DOUBLE, TP.FLOAT16, TP.BFLOAT16, TP.INT8,
                         TP.UINT32, TP.UINT64, TP.BOOL}
 
 # A compiler error naming an input that decides shapes or coordinates at
-# compile time (Reduce* axes, Pad pads, Resize scales, ...).
+# compile time (Reduce* axes, Pad pads, Resize scales, ...), or the graph
+# inputs a shape is computed from.
 CONSTANT_INPUT_ERROR = re.compile(
     r"node '([^']+)' \([^)]*\): \w+ \(input #(\d+)\) must be a constant")
+COMPUTED_FROM_ERROR = re.compile(r"computed from graph inputs? ((?:'[^']*'(?:, )?)+)")
 MAX_FROZEN_INPUTS = 4
 
 # Failure kinds of compiler errors, first match wins (see classify_compile_error).
@@ -268,20 +270,27 @@ def node_by_import_name(graph, name):
     return None
 
 
-def freeze_input(model, case, error_line, original_inputs):
-    """When `error_line` says a node needs input #k constant and that input is
-    a graph input with one value in every data set of the case, make it an
-    initializer of that value (in place): return its index among the
-    `original_inputs` (names; the data sets' input_<index>.pb), else None."""
+def inputs_to_freeze(model, error_line):
+    """Names of the graph inputs `error_line` says must be constants: the
+    input #k of the node it names, or the graph inputs a shape is computed
+    from."""
+    m = COMPUTED_FROM_ERROR.search(error_line)
+    if m:
+        return re.findall(r"'([^']+)'", m.group(1))
     m = CONSTANT_INPUT_ERROR.search(error_line)
     node = m and node_by_import_name(model.graph, m.group(1))
     slot = int(m.group(2)) if m else 0
-    if node is None or slot >= len(node.input):
-        return None
+    return [node.input[slot]] if node is not None and slot < len(node.input) else []
+
+
+def freeze_input(model, case, name, original_inputs):
+    """Make graph input `name` an initializer (in place) of its value in the
+    case's data sets when all agree: return its index among the
+    `original_inputs` (names; the data sets' input_<index>.pb), else None."""
     inputs = [i.name for i in model.graph.input]
-    if node.input[slot] not in inputs:
+    if name not in inputs:
         return None
-    index = original_inputs.index(node.input[slot])
+    index = original_inputs.index(name)
     values = []
     for data_set in sorted(case.folder.glob("test_data_set_*")):
         tensor = onnx.TensorProto()
@@ -289,9 +298,8 @@ def freeze_input(model, case, error_line, original_inputs):
         values.append(onnx.numpy_helper.to_array(tensor))
     if not values or any(not np.array_equal(v, values[0]) for v in values):
         return None
-    model.graph.initializer.append(
-        onnx.numpy_helper.from_array(values[0], node.input[slot]))
-    del model.graph.input[inputs.index(node.input[slot])]
+    model.graph.initializer.append(onnx.numpy_helper.from_array(values[0], name))
+    del model.graph.input[inputs.index(name)]
     return index
 
 
@@ -337,15 +345,16 @@ def compile_and_run(case, args, work):
         rc, _, err = run([str(args.tool), str(model), "--emit=obj", "-o", str(obj),
                           f"--entry={ENTRY}"], args.timeout, args.mem_limit)
         line = diagnostic_line(err) if rc else ""
-        if rc and rc > 0 and len(frozen) < MAX_FROZEN_INPUTS \
-                and CONSTANT_INPUT_ERROR.search(line):
+        if rc and rc > 0 and len(frozen) < MAX_FROZEN_INPUTS:
             if proto is None:
                 proto = onnx.load(str(case.folder / "model.onnx"))
                 names = [i.name for i in proto.graph.input]
-            index = freeze_input(proto, case, line, names)
-            if index is not None:
-                frozen.append(index)
-                res.frozen.append(names[index])
+            added = [i for i in (freeze_input(proto, case, name, names)
+                                 for name in inputs_to_freeze(proto, line))
+                     if i is not None]
+            if added:
+                frozen += added
+                res.frozen += [names[i] for i in added]
                 model = work / "model.onnx"
                 onnx.save(proto, str(model))
                 continue

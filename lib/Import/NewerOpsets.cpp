@@ -15,11 +15,25 @@
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
+#include "onnx-quant/Dialect/ONNX/IR/ShapeInference.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::onnxq;
+
+/// Names, in `error`, the graph inputs `value` is computed from when it is
+/// not one itself.
+static InFlightDiagnostic appendGraphInputs(InFlightDiagnostic &&error,
+                                            Value value) {
+  SmallVector<std::string> inputs = getGraphInputsFeeding(value);
+  if (!inputs.empty() && !isa<BlockArgument>(value))
+    error << " (it is computed from graph input"
+          << (inputs.size() > 1 ? "s '" : " '") << llvm::join(inputs, "', '")
+          << "')";
+  return std::move(error);
+}
 
 /// The input at `slot` as constant integers, or an error naming it.
 static FailureOr<SmallVector<int64_t>>
@@ -28,9 +42,10 @@ getConstantInput(GraphImporter &importer, ImportedNode &node, size_t slot,
   if (std::optional<SmallVector<int64_t>> values =
           getConstantIntegers(getInput(node, slot)))
     return *values;
-  return importer.emitNodeError(node)
-         << what << " (input #" << slot
-         << ") must be a constant or computed from shapes";
+  return appendGraphInputs(importer.emitNodeError(node)
+                               << what << " (input #" << slot
+                               << ") must be a constant or computed from shapes",
+                           getInput(node, slot));
 }
 
 /// The rank of input 0, or an error.
@@ -202,9 +217,11 @@ static LogicalResult checkResizeInputs(GraphImporter &importer,
        {std::pair<size_t, StringRef>{1, "roi"}, {2, "scales"}}) {
     Value input = getInput(node, slot);
     if (input && (slot == 2 || readsRoi) && !getConstantFloats(input))
-      return importer.emitNodeError(node)
-             << name << " (input #" << slot
-             << ") must be a constant or computed from shapes";
+      return appendGraphInputs(
+          importer.emitNodeError(node)
+              << name << " (input #" << slot
+              << ") must be a constant or computed from shapes",
+          input);
   }
   return success();
 }
@@ -269,9 +286,11 @@ LogicalResult mlir::onnxq::importResize18(GraphImporter &importer,
       continue;
     std::optional<SmallVector<float>> values = getConstantFloats(input);
     if (!values)
-      return importer.emitNodeError(node)
-             << name << " (input #" << slot
-             << ") must be a constant or computed from shapes";
+      return appendGraphInputs(
+          importer.emitNodeError(node)
+              << name << " (input #" << slot
+              << ") must be a constant or computed from shapes",
+          input);
     if (values->size() != groups * axes->size())
       return importer.emitNodeError(node)
              << "has " << values->size() << " " << name << " values for "

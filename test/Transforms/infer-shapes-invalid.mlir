@@ -21,6 +21,19 @@ func.func @runtime_target(%x: tensor<2x6xf32>, %shape: tensor<2xi64>) -> tensor<
 
 // -----
 
+// A target computed from graph inputs names them (they are what would have to
+// be constant), through the arithmetic; constants are not followed.
+func.func @computed_target(%x: tensor<2x6xf32>, %a: tensor<2xi64> {onnx.name = "rows"}, %b: tensor<2xi64> {onnx.name = "cols"}) -> tensor<*xf32> {
+  %c = onnx.Constant dense<[1, 1]> : tensor<2xi64>
+  %m = onnx.Max(%a, %c) : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
+  %s = onnx.Mul(%m, %b) : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
+  // expected-error @+1 {{it depends on the run-time value of input #1, computed from graph inputs 'rows', 'cols'; native code needs it computed from shapes and constants}}
+  %r = onnx.Reshape(%x, %s) : (tensor<2x6xf32>, tensor<2xi64>) -> tensor<*xf32>
+  return %r : tensor<*xf32>
+}
+
+// -----
+
 // A dynamic graph input names the option that fixes it.
 // expected-error @+1 {{graph input 'images' has the dynamic type 'tensor<?x3xf32>'; give its shape with --input-shape=images:<d0>x<d1>x...}}
 func.func @dynamic_input(%x: tensor<?x3xf32> {onnx.name = "images"}) -> tensor<?x3xf32> {

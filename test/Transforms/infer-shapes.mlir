@@ -174,3 +174,23 @@ func.func @generators(%v: tensor<3xf32>, %m: tensor<2x3xf32>) -> (tensor<*xf32>,
   %empty = onnx.Range(%one, %ten, %minus3) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
   return %c, %r, %e, %n, %down, %empty : tensor<*xf32>, tensor<?xf32>, tensor<*xf32>, tensor<*xi64>, tensor<?xi64>, tensor<?xi64>
 }
+
+// -----
+
+// CenterCropPad's expanded form pads by max(shape, target) - shape: Max and
+// Min of constant shapes fold, so the Pad's result is static.
+// CHECK-LABEL: func @crop_pad_amounts
+// CHECK-NOT: onnx.Max
+// CHECK-NOT: onnx.Min
+// CHECK: onnx.Pad(%{{.*}}) {{.*}} -> tensor<10x11x3xf32>
+func.func @crop_pad_amounts(%x: tensor<8x10x3xf32>) -> tensor<*xf32> {
+  %shape = onnx.Shape(%x) : (tensor<8x10x3xf32>) -> tensor<3xi64>
+  %target = onnx.Constant dense<[10, 9, 3]> : tensor<3xi64>
+  %big = onnx.Max(%shape, %target) : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %small = onnx.Min(%shape, %target) : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %grow = onnx.Sub(%big, %small) : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %zero = onnx.Constant dense<0> : tensor<3xi64>
+  %pads = onnx.Concat(%zero, %grow) {axis = 0 : i64} : (tensor<3xi64>, tensor<3xi64>) -> tensor<6xi64>
+  %y = onnx.Pad(%x, %pads) : (tensor<8x10x3xf32>, tensor<6xi64>) -> tensor<*xf32>
+  return %y : tensor<*xf32>
+}

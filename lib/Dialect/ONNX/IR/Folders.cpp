@@ -460,6 +460,37 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
                         [](float a, float b) { return a / b; }, checkedDiv);
 }
 
+/// Max or Min of one or two constants (`pick` chooses between two values;
+/// a float NaN wins, as at run time).
+template <typename Pick>
+static OpFoldResult foldExtremum(ValueRange operands,
+                                 ArrayRef<Attribute> constants, Value result,
+                                 Pick pick) {
+  if (operands.size() == 1)
+    return operands[0].getType() == result.getType() ? OpFoldResult(operands[0])
+                                                     : nullptr;
+  if (operands.size() != 2)
+    return nullptr;
+  return evaluateBinary(
+      constants[0], constants[1], result,
+      [&](float a, float b) {
+        return std::isnan(a) || std::isnan(b) ? NAN : pick(a, b);
+      },
+      [&](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return pick(a, b);
+      });
+}
+
+OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  return foldExtremum(getData_0(), adaptor.getData_0(), getResult(),
+                      [](auto a, auto b) { return std::max(a, b); });
+}
+
+OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  return foldExtremum(getData_0(), adaptor.getData_0(), getResult(),
+                      [](auto a, auto b) { return std::min(a, b); });
+}
+
 OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
   // Integers too: shape computations negate axes (LayerNormalization's
   // expanded form).

@@ -7,6 +7,9 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <set>
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -122,6 +125,37 @@ static bool isStatic(Type type) {
   return !isa<TensorType>(type) || (tensor && tensor.hasStaticShape());
 }
 
+SmallVector<std::string> mlir::onnxq::getGraphInputsFeeding(Value value) {
+  SmallVector<Value> work{value};
+  DenseSet<Value> seen;
+  std::set<std::pair<unsigned, std::string>> inputs;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second || getConstantValue(v))
+      continue;
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg) {
+      llvm::append_range(work, v.getDefiningOp()->getOperands());
+      continue;
+    }
+    // The importer names arguments by location before it sets the
+    // onnx.name attributes.
+    auto graph = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    StringAttr name =
+        graph ? graph.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                   kTensorNameAttrName)
+              : nullptr;
+    if (auto loc = dyn_cast<NameLoc>(arg.getLoc()); !name && loc)
+      name = loc.getName();
+    inputs.emplace(arg.getArgNumber(),
+                   name ? name.str() : "#" + std::to_string(arg.getArgNumber()));
+  }
+  SmallVector<std::string> names;
+  for (const auto &input : inputs)
+    names.push_back(input.second);
+  return names;
+}
+
 LogicalResult mlir::onnxq::verifyStaticShapes(func::FuncOp graph) {
   if (graph.isExternal())
     return success();
@@ -155,10 +189,16 @@ LogicalResult mlir::onnxq::verifyStaticShapes(func::FuncOp graph) {
              (isa<RangeOp>(op) ||
               isa<IntegerType>(getElementTypeOrSelf(v.getType())));
     });
-    if (unknown != op->getOpOperands().end())
+    if (unknown != op->getOpOperands().end()) {
       error << "it depends on the run-time value of input #"
-            << unknown->getOperandNumber()
-            << "; native code needs it computed from shapes and constants";
+            << unknown->getOperandNumber();
+      SmallVector<std::string> inputs = getGraphInputsFeeding(unknown->get());
+      if (!inputs.empty())
+        error << ", computed from graph input"
+              << (inputs.size() > 1 ? "s '" : " '")
+              << llvm::join(inputs, "', '") << "'";
+      error << "; native code needs it computed from shapes and constants";
+    }
     else
       error << "its shape rule does not determine it";
     return WalkResult::interrupt();

@@ -190,8 +190,14 @@ class ONNX_VariadicOp<string mnemonic, string doc>
   let results = (outs AnyTensor:$result);
 }
 
-def ONNX_MaxOp : ONNX_VariadicOp<"Max", "element-wise maximum of the inputs">;
-def ONNX_MinOp : ONNX_VariadicOp<"Min", "element-wise minimum of the inputs">;
+// Shape computations take the larger or smaller of two shapes (CenterCropPad's
+// expanded form): both fold.
+def ONNX_MaxOp : ONNX_VariadicOp<"Max", "element-wise maximum of the inputs"> {
+  let hasFolder = 1;
+}
+def ONNX_MinOp : ONNX_VariadicOp<"Min", "element-wise minimum of the inputs"> {
+  let hasFolder = 1;
+}
 def ONNX_SumOp : ONNX_VariadicOp<"Sum", "element-wise sum of the inputs">;
 def ONNX_MeanOp : ONNX_VariadicOp<"Mean", "element-wise mean of the inputs">;
 

@@ -54,6 +54,11 @@ FailureOr<bool> inferShapes(func::FuncOp graph);
 /// dynamic although its operands are static (it depends on a run-time value).
 LogicalResult verifyStaticShapes(func::FuncOp graph);
 
+/// The names of the graph inputs `value` is computed from (through
+/// non-constant values), in input order: what a user would have to make
+/// constant for it to be known at compile time.
+SmallVector<std::string> getGraphInputsFeeding(Value value);
+
 } // namespace mlir::onnxq
 
 #endif // ONNXQUANT_DIALECT_ONNX_IR_SHAPEINFERENCE_H
