@@ -110,6 +110,10 @@ NOT_COMPARABLE = {
     "node/test_training_dropout_default_mask": "random mask (training_mode input true)",
     "node/test_resize_downsample_scales_linear_align_corners": ALIGN_CORNERS_DOWNSAMPLE,
     "node/test_resize_downsample_scales_cubic_align_corners": ALIGN_CORNERS_DOWNSAMPLE,
+    "node/test_averagepool_3d_dilations_large_count_include_pad_is_1_ceil_mode_is_True":
+        "expected outputs differ from ONNX Runtime 1.24 by up to 0.064 in "
+        "ceil_mode's partial last windows; ours equal ONNX Runtime's exactly "
+        "(all 729 values)",
     "node/test_cast_FLOAT_to_BFLOAT16": BFLOAT16_TRUNCATED,
     "node/test_castlike_FLOAT_to_BFLOAT16_expanded": BFLOAT16_TRUNCATED,
 }

@@ -106,17 +106,6 @@ static LogicalResult dropDefault(GraphImporter &importer, ImportedNode &node,
 
 static bool isZero(int64_t v) { return v == 0; }
 
-// AveragePool-19 added `dilations`.
-LogicalResult
-mlir::onnxq::importAveragePool19(GraphImporter &importer, ImportedNode &node,
-                                 SmallVectorImpl<Value> &results) {
-  std::optional<SmallVector<int64_t>> dilations = takeInts(node, "dilations");
-  if (dilations && llvm::any_of(*dilations, [](int64_t d) { return d != 1; }))
-    return importer.emitNodeError(node)
-           << "dilations other than 1 are not supported";
-  return importer.buildGeneric(node, results);
-}
-
 // QuantizeLinear-19 added `saturate` (float8 only); -21 added `block_size`
 // (blocked scales) and `output_dtype` (the result type when there is no
 // zero point, which becomes an explicit zero of that type).

@@ -125,7 +125,6 @@ struct OpsetHandlerEntry {
 } // namespace
 
 static const OpsetHandlerEntry kHandlers[] = {
-    {"AveragePool", 19, INT64_MAX, importAveragePool19},
     {"BatchNormalization", 0, 14, importBatchNorm9},
     {"Cast", 0, INT64_MAX, importCast},
     {"Clip", 0, 11, importClip6},

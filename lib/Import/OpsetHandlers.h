@@ -61,7 +61,6 @@ ONNXQ_OPSET_HANDLER(importSoftmax11);
 ONNXQ_OPSET_HANDLER(importSplit11);
 
 // Newer forms.
-ONNXQ_OPSET_HANDLER(importAveragePool19);
 ONNXQ_OPSET_HANDLER(importDequantizeLinear21);
 ONNXQ_OPSET_HANDLER(importPad18);
 ONNXQ_OPSET_HANDLER(importQuantizeLinear19);

@@ -161,7 +161,8 @@ struct AveragePoolPattern : StaticShapePattern<AveragePoolOp> {
       return rewriter.notifyMatchFailure(op, "float pooling only");
     std::optional<PoolGeometry> p = analyzePool(
         op.getX(), op.getY(), op.getKernelShapeAttr(), op.getPadsAttr(),
-        op.getStridesAttr(), nullptr, op.getAutoPad(), op.getCeilMode());
+        op.getStridesAttr(), op.getDilationsAttr(), op.getAutoPad(),
+        op.getCeilMode());
     if (!p)
       return rewriter.notifyMatchFailure(op, "unsupported geometry");
     Location loc = op.getLoc();

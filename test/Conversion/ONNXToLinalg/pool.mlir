@@ -79,6 +79,20 @@ func.func @maxpool_1d(%x: tensor<1x3x9xf32>) -> tensor<1x3x4xf32> {
 
 // -----
 
+// AveragePool-19's dilations space the taps as MaxPool's do; the divisor
+// table counts the taps inside the input: 3x3 taps two apart with pads 1
+// cover 2x2 real elements at the corner, 3x3 in the middle.
+// CHECK-DAG: #[[XD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4 * 2, d3 + d5 * 2)>
+// CHECK-LABEL: func @averagepool_dilations
+// CHECK: linalg.generic {indexing_maps = [#[[XD]],
+// CHECK: arith.constant dense<{{\[\[}}4.000000e+00, 6.000000e+00, 6.000000e+00, 4.000000e+00], [6.000000e+00, 9.000000e+00
+func.func @averagepool_dilations(%x: tensor<1x1x6x6xf32>) -> tensor<1x1x4x4xf32> {
+  %0 = onnx.AveragePool(%x) {dilations = [2, 2], kernel_shape = [3, 3], pads = [1, 1, 1, 1]} : (tensor<1x1x6x6xf32>) -> tensor<1x1x4x4xf32>
+  return %0 : tensor<1x1x4x4xf32>
+}
+
+// -----
+
 // 3-D: three window loops; the divisor table has one entry per output
 // position (the padded end windows count fewer elements).
 // CHECK-DAG: #[[X3:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>

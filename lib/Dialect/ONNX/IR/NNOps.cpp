@@ -78,8 +78,7 @@ LogicalResult MaxPoolOp::verify() {
 }
 
 LogicalResult AveragePoolOp::verify() {
-  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
-                     nullptr, getAutoPad()};
+  WindowAttrs window = getWindowAttrs(*this);
   return verifyPool(*this, getX(), window, getCeilMode());
 }
 
@@ -214,8 +213,7 @@ LogicalResult MaxPoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
 }
 
 LogicalResult AveragePoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
-  WindowAttrs window{getKernelShapeAttr(), getPadsAttr(), getStridesAttr(),
-                     nullptr, getAutoPad()};
+  WindowAttrs window = getWindowAttrs(*this);
   return appendResultType(poolingShape(getX(), window, getCeilMode()),
                           getElementTypeOf(getX()), types);
 }

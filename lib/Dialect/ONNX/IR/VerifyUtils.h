@@ -67,8 +67,7 @@ struct WindowAttrs {
   StringRef autoPad;
 };
 
-/// The window attributes of a convolution or MaxPool (AveragePool has no
-/// dilations).
+/// The window attributes of a convolution or pooling op.
 template <typename OpTy>
 WindowAttrs getWindowAttrs(OpTy op) {
   return {op.getKernelShapeAttr(), op.getPadsAttr(), op.getStridesAttr(),

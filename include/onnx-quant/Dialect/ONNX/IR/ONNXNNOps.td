@@ -39,12 +39,14 @@ def ONNX_MaxPoolOp : ONNX_Op<"MaxPool"> {
   let results = (outs AnyTensor:$Y, Optional<AnyTensor>:$Indices);
 }
 
+// `dilations` is AveragePool-19's (an extension of the opset 17 form).
 def ONNX_AveragePoolOp : ONNX_Op<"AveragePool"> {
   let summary = "average pooling";
   let arguments = (ins AnyTensor:$X, AutoPadAttr:$auto_pad,
                    DefaultValuedAttr<ONNX_I64Attr, "0">:$ceil_mode,
                    DefaultValuedAttr<ONNX_I64Attr, "0">:$count_include_pad,
-                   I64ArrayAttr:$kernel_shape, OptInts:$pads, OptInts:$strides);
+                   OptInts:$dilations, I64ArrayAttr:$kernel_shape, OptInts:$pads,
+                   OptInts:$strides);
   let results = (outs AnyTensor:$Y);
 }
 
