@@ -5,10 +5,12 @@
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
+#include "onnx-quant/Dialect/ONNX/IR/WindowGeometry.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringSet.h"
 
 #include "onnx/checker.h"
@@ -153,7 +155,36 @@ LogicalResult Exporter::exportAttribute(NamedAttribute attr, Operation *op,
   return success();
 }
 
+/// Forms the dialect takes from opsets newer than the one written
+/// (kDialectOpset) fail, naming the node; AveragePool's unit dilations are
+/// the opset 17 default and are left out.
+static LogicalResult checkWrittenOpset(Operation *op) {
+  auto newer = [&](StringRef what, int64_t opset) {
+    return op->emitError() << "cannot export " << what << " (opset " << opset
+                           << ") in an opset " << kDialectOpset << " model";
+  };
+  if (auto pool = dyn_cast<AveragePoolOp>(op);
+      pool && pool.getDilationsAttr() &&
+      llvm::any_of(getIntsOr(pool.getDilationsAttr(), 0, 1),
+                   [](int64_t d) { return d != 1; }))
+    return newer("AveragePool dilations", 19);
+  if (auto resize = dyn_cast<ResizeOp>(op);
+      resize &&
+      resize.getCoordinateTransformationMode() == "half_pixel_symmetric")
+    return newer("Resize half_pixel_symmetric coordinates", 19);
+  auto is16Bit = [](Value v) {
+    return v && getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() == 16;
+  };
+  if (auto q = dyn_cast<QuantizeLinearOp>(op); q && is16Bit(q.getY()))
+    return newer("16-bit QuantizeLinear", 21);
+  if (auto dq = dyn_cast<DequantizeLinearOp>(op); dq && is16Bit(dq.getX()))
+    return newer("16-bit DequantizeLinear", 21);
+  return success();
+}
+
 LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
+  if (failed(checkWrittenOpset(op)))
+    return failure();
   if (auto constant = dyn_cast<ConstantOp>(op)) {
     StringRef initializer = getNodeName(op);
     std::string name = uniqueName(initializer.empty() ? "const" : initializer);
@@ -198,7 +229,8 @@ LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
   auto properties = dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute());
   if (properties)
     for (NamedAttribute attr : properties) {
-      if (attr.getName() == "operandSegmentSizes")
+      if (attr.getName() == "operandSegmentSizes" ||
+          (isa<AveragePoolOp>(op) && attr.getName() == "dilations"))
         continue;
       if (failed(exportAttribute(attr, op, *node->add_attribute())))
         return failure();

@@ -194,3 +194,21 @@ func.func @crop_pad_amounts(%x: tensor<8x10x3xf32>) -> tensor<*xf32> {
   %y = onnx.Pad(%x, %pads) : (tensor<8x10x3xf32>, tensor<6xi64>) -> tensor<*xf32>
   return %y : tensor<*xf32>
 }
+
+// -----
+
+// Float scalars count as shape data: a window function's Range length comes
+// from a size cast to float, less one, so the Range folds to a static length.
+// CHECK-LABEL: func @float_range_bounds
+// CHECK-NOT: onnx.Cast
+// CHECK-NOT: onnx.Sub
+// CHECK: onnx.Range({{.*}}) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<9xf32>
+func.func @float_range_bounds() -> tensor<*xf32> {
+  %size = onnx.Constant dense<10> : tensor<i32>
+  %one = onnx.Constant dense<1.0> : tensor<f32>
+  %zero = onnx.Constant dense<0.0> : tensor<f32>
+  %n = onnx.Cast(%size) {to = 1 : i64} : (tensor<i32>) -> tensor<f32>
+  %limit = onnx.Sub(%n, %one) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  %r = onnx.Range(%zero, %limit, %one) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  return %r : tensor<*xf32>
+}

@@ -62,8 +62,13 @@ bool mlir::onnxq::isShapeComputation(Operation *op) {
   if (!isa<ONNXDialect>(op->getDialect()) ||
       isa<QuantizeLinearOp, DequantizeLinearOp>(op))
     return false;
+  // Float scalars too: Range's float bounds decide its length (the window
+  // functions' expanded forms compute them from a size).
   return llvm::all_of(op->getResultTypes(), [](Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
+    if (tensor && tensor.getRank() == 0 &&
+        isa<FloatType>(tensor.getElementType()))
+      return true;
     auto element = tensor ? dyn_cast<IntegerType>(tensor.getElementType())
                           : nullptr;
     return element && element.isSignless() &&

@@ -30,7 +30,8 @@ Type meetTypes(Type declared, Type inferred);
 FailureOr<bool> refineResultTypes(Operation *op);
 
 /// Whether `op` computes shape data: at most a few dozen elements of
-/// integers (or bools) per result, nothing a quantizer would treat as data.
+/// integers (or bools), or a float scalar (Range's bounds), per result;
+/// nothing a quantizer would treat as data.
 /// Such ops fold during import and shape inference.
 bool isShapeComputation(Operation *op);
 

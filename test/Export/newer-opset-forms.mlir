@@ -1,0 +1,39 @@
+// RUN: rm -rf %t && mkdir %t && split-file %s %t
+// RUN: not onnx-quant-opt %t/dilated-pool.mlir --emit=onnx -o %t/pool.onnx 2>&1 | FileCheck %s --check-prefix=POOL
+// RUN: test ! -e %t/pool.onnx
+// RUN: not onnx-quant-opt %t/symmetric-resize.mlir --emit=onnx -o %t/resize.onnx 2>&1 | FileCheck %s --check-prefix=RESIZE
+// RUN: not onnx-quant-opt %t/quantize-16.mlir --emit=onnx -o %t/q.onnx 2>&1 | FileCheck %s --check-prefix=Q16
+// RUN: onnx-quant-opt %t/unit-dilations.mlir --emit=onnx -o %t/unit.onnx
+// RUN: onnx-quant-opt %t/unit.onnx | FileCheck %s --check-prefix=UNIT
+// --emit=onnx writes opset 17: forms the dialect takes from newer opsets fail
+// naming the node, and nothing is written; AveragePool's unit dilations are
+// opset 17's default and are left out.
+
+// POOL: error: cannot export AveragePool dilations (opset 19) in an opset 17 model
+// RESIZE: error: cannot export Resize half_pixel_symmetric coordinates (opset 19) in an opset 17 model
+// Q16: error: cannot export 16-bit QuantizeLinear (opset 21) in an opset 17 model
+// UNIT: onnx.AveragePool(%{{.*}}) {kernel_shape = [2, 2]}
+
+//--- dilated-pool.mlir
+func.func @main_graph(%x: tensor<1x1x6x6xf32>) -> tensor<1x1x4x4xf32> {
+  %0 = onnx.AveragePool(%x) {dilations = [2, 2], kernel_shape = [2, 2]} : (tensor<1x1x6x6xf32>) -> tensor<1x1x4x4xf32>
+  return %0 : tensor<1x1x4x4xf32>
+}
+//--- unit-dilations.mlir
+func.func @main_graph(%x: tensor<1x1x6x6xf32>) -> tensor<1x1x5x5xf32> {
+  %0 = onnx.AveragePool(%x) {dilations = [1, 1], kernel_shape = [2, 2]} : (tensor<1x1x6x6xf32>) -> tensor<1x1x5x5xf32>
+  return %0 : tensor<1x1x5x5xf32>
+}
+//--- symmetric-resize.mlir
+func.func @main_graph(%x: tensor<1x1x1x4xf32>) -> tensor<1x1x1x2xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 1.0, 0.6]> : tensor<4xf32>
+  %0 = onnx.Resize(%x) scales(%s) {mode = "linear", coordinate_transformation_mode = "half_pixel_symmetric"} : (tensor<1x1x1x4xf32>, tensor<4xf32>) -> tensor<1x1x1x2xf32>
+  return %0 : tensor<1x1x1x2xf32>
+}
+//--- quantize-16.mlir
+func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xi16> {
+  %s = onnx.Constant dense<0.5> : tensor<f32>
+  %z = onnx.Constant dense<3> : tensor<i16>
+  %0 = onnx.QuantizeLinear(%x, %s, %z) : (tensor<4xf32>, tensor<f32>, tensor<i16>) -> tensor<4xi16>
+  return %0 : tensor<4xi16>
+}
