@@ -73,15 +73,42 @@ FLOAT_UNARY(SoftsignOp,
                 arith::AddFOp::create(b, loc, floatConst(b, loc, x, 1.0),
                                       math::AbsFOp::create(b, loc, x))))
 // log(1 + exp(x)) = max(x, 0) + log1p(exp(-|x|)), which does not overflow.
-FLOAT_UNARY(SoftplusOp,
-            arith::AddFOp::create(
-                b, loc, arith::MaximumFOp::create(b, loc, x, floatConst(b, loc, x, 0.0)),
-                math::Log1pOp::create(
-                    b, loc,
-                    math::ExpOp::create(
-                        b, loc,
-                        arith::NegFOp::create(b, loc, math::AbsFOp::create(b, loc, x))))))
+Value softplus(OpBuilder &b, Location loc, Value x) {
+  return arith::AddFOp::create(
+      b, loc, arith::MaximumFOp::create(b, loc, x, floatConst(b, loc, x, 0.0)),
+      math::Log1pOp::create(
+          b, loc,
+          math::ExpOp::create(
+              b, loc,
+              arith::NegFOp::create(b, loc, math::AbsFOp::create(b, loc, x)))));
+}
+FLOAT_UNARY(SoftplusOp, softplus(b, loc, x))
+FLOAT_UNARY(MishOp, arith::MulFOp::create(
+                        b, loc, x, math::TanhOp::create(b, loc, softplus(b, loc, x))))
 #undef FLOAT_UNARY
+
+// x * (1 + erf(x / sqrt 2)) / 2, or with tanh(sqrt(2 / pi) * (x + 0.044715
+// x^3)) in place of the erf.
+template <>
+Value computeUnary(GeluOp op, OpBuilder &b, Location loc, Value x) {
+  if (!isa<FloatType>(x.getType()))
+    return nullptr;
+  Value t;
+  if (op.getApproximate() == "tanh") {
+    Value cube = arith::MulFOp::create(b, loc, x, arith::MulFOp::create(b, loc, x, x));
+    Value inner = arith::AddFOp::create(
+        b, loc, x, arith::MulFOp::create(b, loc, floatConst(b, loc, x, 0.044715), cube));
+    t = math::TanhOp::create(
+        b, loc,
+        arith::MulFOp::create(b, loc, floatConst(b, loc, x, std::sqrt(2 / M_PI)), inner));
+  } else {
+    t = math::ErfOp::create(
+        b, loc, arith::MulFOp::create(b, loc, x, floatConst(b, loc, x, M_SQRT1_2)));
+  }
+  Value half = arith::MulFOp::create(b, loc, x, floatConst(b, loc, x, 0.5));
+  return arith::MulFOp::create(
+      b, loc, half, arith::AddFOp::create(b, loc, floatConst(b, loc, x, 1.0), t));
+}
 
 template <>
 Value computeUnary(SignOp op, OpBuilder &b, Location loc, Value x) {
@@ -572,6 +599,7 @@ void mlir::onnxq::populateElementwiseToLinalgPatterns(
       ElementwisePattern<AtanhOp>, ElementwisePattern<SignOp>,
       ElementwisePattern<RoundOp>, ElementwisePattern<SoftplusOp>,
       ElementwisePattern<SoftsignOp>, ElementwisePattern<NotOp>,
+      ElementwisePattern<MishOp>, ElementwisePattern<GeluOp>,
       ElementwisePattern<EluOp>, ElementwisePattern<CeluOp>,
       ElementwisePattern<SeluOp>, ElementwisePattern<ThresholdedReluOp>,
       ElementwisePattern<ShrinkOp>, ElementwisePattern<IsNaNOp>,

@@ -258,3 +258,32 @@ func.func @pow_int_base(%x: tensor<4xi32>, %y: tensor<4xf32>) -> tensor<4xi32> {
   %0 = onnx.Pow(%x, %y) : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+// Gelu (opset 20): exact through erf(x / sqrt 2), or the tanh form.
+// CHECK-LABEL: func @gelu
+// CHECK: math.erf
+// CHECK-LABEL: func @gelu_tanh
+// CHECK-DAG: arith.constant 4.471500e-02 : f32
+// CHECK: math.tanh
+func.func @gelu(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = onnx.Gelu(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func @gelu_tanh(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = onnx.Gelu(%x) {approximate = "tanh"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Mish (opset 18): x * tanh(softplus(x)), softplus in its overflow-free form.
+// CHECK-LABEL: func @mish
+// CHECK: math.log1p
+// CHECK: math.tanh
+// CHECK: arith.mulf
+func.func @mish(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = onnx.Mish(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

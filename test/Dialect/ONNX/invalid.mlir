@@ -1290,3 +1290,11 @@ func.func @expand_shape(%x: tensor<3xf32>, %s: tensor<1x2xi64>) {
   %0 = onnx.Expand(%x, %s) : (tensor<3xf32>, tensor<1x2xi64>) -> tensor<*xf32>
   return
 }
+
+// -----
+
+func.func @gelu_approximation(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'onnx.Gelu' op expects approximate none or tanh, got 'fast'}}
+  %0 = onnx.Gelu(%x) {approximate = "fast"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

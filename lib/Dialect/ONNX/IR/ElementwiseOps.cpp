@@ -16,6 +16,13 @@ LogicalResult ClipOp::verify() {
   return success();
 }
 
+LogicalResult GeluOp::verify() {
+  if (getApproximate() != "none" && getApproximate() != "tanh")
+    return emitOpError() << "expects approximate none or tanh, got '"
+                         << getApproximate() << "'";
+  return success();
+}
+
 LogicalResult AddOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
 LogicalResult SubOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }
 LogicalResult MulOp::verify() { return verifyBroadcastable(*this, getA(), getB()); }

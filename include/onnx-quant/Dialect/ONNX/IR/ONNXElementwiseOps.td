@@ -99,6 +99,16 @@ def ONNX_RoundOp : ONNX_UnaryOp<"Round", "round half to even">;
 def ONNX_SoftplusOp : ONNX_UnaryOp<"Softplus", "log(exp(x) + 1)">;
 def ONNX_SoftsignOp : ONNX_UnaryOp<"Softsign", "x / (1 + |x|)">;
 def ONNX_NotOp : ONNX_UnaryOp<"Not", "logical not">;
+// Opset 18 (extends the opset 17 set; older models spell it out).
+def ONNX_MishOp : ONNX_UnaryOp<"Mish", "x * tanh(softplus(x))">;
+
+// Opset 20 (extends the opset 17 set): exact, or the tanh approximation.
+def ONNX_GeluOp : ONNX_Op<"Gelu", [SameOperandsAndResultType, Pointwise], 1> {
+  let summary = "x * Phi(x), Phi the standard normal CDF (or its tanh form)";
+  let arguments = (ins AnyTensor:$X,
+                   DefaultValuedStrAttr<StrAttr, "none">:$approximate);
+  let results = (outs AnyTensor:$Y);
+}
 
 // Unary op with float attributes and the type of its input.
 class ONNX_ParamUnaryOp<string mnemonic, string doc, dag attrs>
