@@ -172,6 +172,8 @@ static LogicalResult checkWrittenOpset(Operation *op) {
       resize &&
       resize.getCoordinateTransformationMode() == "half_pixel_symmetric")
     return newer("Resize half_pixel_symmetric coordinates", 19);
+  if (auto pad = dyn_cast<PadOp>(op); pad && pad.getMode() == "wrap")
+    return newer("Pad wrap mode", 19);
   auto is16Bit = [](Value v) {
     return v && getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() == 16;
   };

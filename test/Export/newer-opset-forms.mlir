@@ -2,6 +2,7 @@
 // RUN: not onnx-quant-opt %t/dilated-pool.mlir --emit=onnx -o %t/pool.onnx 2>&1 | FileCheck %s --check-prefix=POOL
 // RUN: test ! -e %t/pool.onnx
 // RUN: not onnx-quant-opt %t/symmetric-resize.mlir --emit=onnx -o %t/resize.onnx 2>&1 | FileCheck %s --check-prefix=RESIZE
+// RUN: not onnx-quant-opt %t/pad-wrap.mlir --emit=onnx -o %t/pad.onnx 2>&1 | FileCheck %s --check-prefix=WRAP
 // RUN: not onnx-quant-opt %t/quantize-16.mlir --emit=onnx -o %t/q.onnx 2>&1 | FileCheck %s --check-prefix=Q16
 // RUN: onnx-quant-opt %t/unit-dilations.mlir --emit=onnx -o %t/unit.onnx
 // RUN: onnx-quant-opt %t/unit.onnx | FileCheck %s --check-prefix=UNIT
@@ -11,6 +12,7 @@
 
 // POOL: error: cannot export AveragePool dilations (opset 19) in an opset 17 model
 // RESIZE: error: cannot export Resize half_pixel_symmetric coordinates (opset 19) in an opset 17 model
+// WRAP: error: cannot export Pad wrap mode (opset 19) in an opset 17 model
 // Q16: error: cannot export 16-bit QuantizeLinear (opset 21) in an opset 17 model
 // UNIT: onnx.AveragePool(%{{.*}}) {kernel_shape = [2, 2]}
 
@@ -29,6 +31,12 @@ func.func @main_graph(%x: tensor<1x1x1x4xf32>) -> tensor<1x1x1x2xf32> {
   %s = onnx.Constant dense<[1.0, 1.0, 1.0, 0.6]> : tensor<4xf32>
   %0 = onnx.Resize(%x) scales(%s) {mode = "linear", coordinate_transformation_mode = "half_pixel_symmetric"} : (tensor<1x1x1x4xf32>, tensor<4xf32>) -> tensor<1x1x1x2xf32>
   return %0 : tensor<1x1x1x2xf32>
+}
+//--- pad-wrap.mlir
+func.func @main_graph(%x: tensor<4xf32>) -> tensor<6xf32> {
+  %p = onnx.Constant dense<[1, 1]> : tensor<2xi64>
+  %0 = onnx.Pad(%x, %p) {mode = "wrap"} : (tensor<4xf32>, tensor<2xi64>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
 }
 //--- quantize-16.mlir
 func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xi16> {

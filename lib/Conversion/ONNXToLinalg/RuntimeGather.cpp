@@ -105,8 +105,8 @@ struct SliceGatherPattern : StaticShapePattern<SliceOp> {
 };
 
 /// Pad: output index o reads data[o - pad_begin], mapped back into range by
-/// the mode (edge: clamp; reflect: mirror without repeating the edge;
-/// constant: the padding value outside).
+/// the mode (edge: clamp; reflect: mirror without repeating the edge; wrap:
+/// modulo the dim; constant: the padding value outside).
 struct PadGatherPattern : StaticShapePattern<PadOp> {
   using StaticShapePattern::StaticShapePattern;
   LogicalResult
@@ -117,7 +117,8 @@ struct PadGatherPattern : StaticShapePattern<PadOp> {
     StringRef mode = op.getMode();
     if (inType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "nothing to pad");
-    if (mode != "constant" && mode != "edge" && mode != "reflect")
+    if (mode != "constant" && mode != "edge" && mode != "reflect" &&
+        mode != "wrap")
       return rewriter.notifyMatchFailure(op, "unknown mode");
     int64_t rank = inType.getRank();
     // One reflection covers pads up to dim - 1 on each side; of runtime
@@ -169,6 +170,14 @@ struct PadGatherPattern : StaticShapePattern<PadOp> {
                   arith::SubIOp::create(b, l,
                                         arith::ConstantIndexOp::create(b, l, 2 * last), i),
                   i);
+            } else if (mode == "wrap") {
+              // i mod dim, in [0, dim) for negative i too.
+              Value dim = arith::ConstantIndexOp::create(b, l, last + 1);
+              Value r = arith::RemSIOp::create(b, l, i, dim);
+              Value negative =
+                  arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, r, zero);
+              i = arith::SelectOp::create(b, l, negative,
+                                          arith::AddIOp::create(b, l, r, dim), r);
             } else if (mode == "constant") {
               Value ok = arith::AndIOp::create(
                   b, l,

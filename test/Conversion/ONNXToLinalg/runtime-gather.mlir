@@ -58,3 +58,19 @@ func.func @pad_constant_runtime(%x: tensor<4xf32>, %p: tensor<2xi64>, %v: tensor
   %0 = onnx.Pad(%x, %p, %v) : (tensor<4xf32>, tensor<2xi64>, tensor<f32>) -> tensor<6xf32>
   return %0 : tensor<6xf32>
 }
+
+// -----
+
+// Pad-19 wrap: index o - pad_begin modulo the dim, negative remainders moved
+// up by the dim.
+// CHECK-LABEL: func @pad_wrap
+// CHECK: linalg.generic
+// CHECK: %[[R:.*]] = arith.remsi %{{.*}}, %[[DIM:.*]] : index
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[R]]
+// CHECK: %[[UP:.*]] = arith.addi %[[R]], %[[DIM]]
+// CHECK: arith.select %[[NEG]], %[[UP]], %[[R]]
+func.func @pad_wrap(%x: tensor<4xf32>) -> tensor<8xf32> {
+  %p = onnx.Constant dense<[3, 1]> : tensor<2xi64>
+  %0 = onnx.Pad(%x, %p) {mode = "wrap"} : (tensor<4xf32>, tensor<2xi64>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}

@@ -674,8 +674,8 @@ func.func @unsqueeze_rank(%x: tensor<4xf32>, %a: tensor<2xi64>) -> tensor<1x4xf3
 // -----
 
 func.func @pad_mode(%x: tensor<4xf32>, %p: tensor<2xi64>) -> tensor<6xf32> {
-  // expected-error @+1 {{'onnx.Pad' op expects mode constant, reflect or edge, got 'wrap'}}
-  %0 = onnx.Pad(%x, %p) {mode = "wrap"} : (tensor<4xf32>, tensor<2xi64>) -> tensor<6xf32>
+  // expected-error @+1 {{'onnx.Pad' op expects mode constant, reflect, edge or wrap, got 'circular'}}
+  %0 = onnx.Pad(%x, %p) {mode = "circular"} : (tensor<4xf32>, tensor<2xi64>) -> tensor<6xf32>
   return %0 : tensor<6xf32>
 }
 

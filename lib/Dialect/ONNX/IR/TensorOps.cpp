@@ -149,8 +149,9 @@ LogicalResult UnsqueezeOp::verify() {
 }
 
 LogicalResult PadOp::verify() {
-  if (!llvm::is_contained({"constant", "reflect", "edge"}, getMode()))
-    return emitOpError() << "expects mode constant, reflect or edge, got '"
+  // wrap is Pad-19's (an extension of the opset 17 form).
+  if (!llvm::is_contained({"constant", "reflect", "edge", "wrap"}, getMode()))
+    return emitOpError() << "expects mode constant, reflect, edge or wrap, got '"
                          << getMode() << "'";
   if (failed(verifyIntegerVector(*this, getPads(), "pads")))
     return failure();
