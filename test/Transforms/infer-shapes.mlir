@@ -212,3 +212,17 @@ func.func @float_range_bounds() -> tensor<*xf32> {
   %r = onnx.Range(%zero, %limit, %one) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
   return %r : tensor<*xf32>
 }
+
+// -----
+
+// Tile multiplies each dim by its constant repeat; GatherElements takes the
+// indices' shape.
+// CHECK-LABEL: func @tile_and_gather_elements
+// CHECK: onnx.Tile({{.*}}) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x3xf32>
+// CHECK: onnx.GatherElements({{.*}}) {{.*}} -> tensor<1x3xf32>
+func.func @tile_and_gather_elements(%x: tensor<2x3xf32>, %i: tensor<1x3xi64>) -> (tensor<*xf32>, tensor<*xf32>) {
+  %r = onnx.Constant dense<[2, 1]> : tensor<2xi64>
+  %t = onnx.Tile(%x, %r) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<*xf32>
+  %g = onnx.GatherElements(%x, %i) : (tensor<2x3xf32>, tensor<1x3xi64>) -> tensor<*xf32>
+  return %t, %g : tensor<*xf32>, tensor<*xf32>
+}

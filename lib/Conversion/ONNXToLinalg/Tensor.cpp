@@ -293,6 +293,73 @@ struct GatherPattern : StaticShapePattern<GatherOp> {
   }
 };
 
+/// out[i...] = data[i... with i_axis = indices[i...]] (negative indices
+/// count from the end).
+struct GatherElementsPattern : StaticShapePattern<GatherElementsOp> {
+  using StaticShapePattern::StaticShapePattern;
+  LogicalResult
+  matchAndRewriteStatic(GatherElementsOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType dataType = getTensorType(op.getData());
+    auto resultType = convertTensorType(getTensorType(op.getOutput()));
+    int64_t rank = resultType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    int64_t axisSize = dataType.getDimSize(axis);
+    Value data = adaptor.getData();
+    Location loc = op.getLoc();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, ValueRange{adaptor.getIndices()},
+        ValueRange{createEmpty(rewriter, loc, resultType)},
+        SmallVector<AffineMap>(2, rewriter.getMultiDimIdentityMap(rank)),
+        getIteratorTypes(rank), [&](OpBuilder &b, Location l, ValueRange args) {
+          Value index = arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          Value negative =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, index, zero);
+          index = arith::SelectOp::create(
+              b, l, negative,
+              arith::AddIOp::create(b, l, index,
+                                    arith::ConstantIndexOp::create(b, l, axisSize)),
+              index);
+          SmallVector<Value> coords;
+          for (int64_t d = 0; d < rank; ++d)
+            coords.push_back(d == axis ? index : Value(linalg::IndexOp::create(b, l, d)));
+          linalg::YieldOp::create(b, l,
+                                  tensor::ExtractOp::create(b, l, data, coords).getResult());
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+/// out[o...] = input[o_i mod in_i...]: a gather whose addresses come from the
+/// loop indices (the repeats only give the result shape).
+struct TilePattern : StaticShapePattern<TileOp> {
+  using StaticShapePattern::StaticShapePattern;
+  LogicalResult
+  matchAndRewriteStatic(TileOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getInput());
+    auto resultType = convertTensorType(getTensorType(op.getOutput()));
+    Value input = adaptor.getInput();
+    Value tiled = createFromIndices(
+        rewriter, op.getLoc(), resultType, [&](OpBuilder &b, Location l) -> Value {
+          SmallVector<Value> coords;
+          for (int64_t d = 0; d < inType.getRank(); ++d) {
+            Value i = linalg::IndexOp::create(b, l, d);
+            int64_t in = inType.getDimSize(d);
+            coords.push_back(in == resultType.getDimSize(d)
+                                 ? i
+                                 : Value(arith::RemUIOp::create(
+                                       b, l, i, arith::ConstantIndexOp::create(b, l, in))));
+          }
+          return tensor::ExtractOp::create(b, l, input, coords);
+        });
+    rewriter.replaceOp(op, tiled);
+    return success();
+  }
+};
+
 struct ShapePattern : StaticShapePattern<ShapeOp> {
   using StaticShapePattern::StaticShapePattern;
   LogicalResult
@@ -349,5 +416,6 @@ void mlir::onnxq::populateTensorToLinalgPatterns(const TypeConverter &converter,
                ReshapePattern<ReshapeOp>, ReshapePattern<FlattenOp>,
                ReshapePattern<SqueezeOp>, ReshapePattern<UnsqueezeOp>,
                TransposePattern, ConcatPattern, SplitPattern, SlicePattern,
-               PadPattern, GatherPattern, ShapePattern>(converter, ctx);
+               PadPattern, GatherPattern, GatherElementsPattern, TilePattern,
+               ShapePattern>(converter, ctx);
 }

@@ -124,3 +124,35 @@ func.func @reshape_zero_size(%x: tensor<0x3x4xf32>, %shape: tensor<3xi64>) -> te
   %0 = onnx.Reshape(%x, %shape) {allowzero = 1 : i64} : (tensor<0x3x4xf32>, tensor<3xi64>) -> tensor<3x4x0xf32>
   return %0 : tensor<3x4x0xf32>
 }
+
+// -----
+
+// GatherElements: the indices (same shape as the result) pick the index along
+// the axis; the other coordinates are the output's own.
+// CHECK-LABEL: func @gather_elements
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x2xi64>)
+// CHECK: %[[I:.*]] = arith.index_cast
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[I]]
+// CHECK: %[[UP:.*]] = arith.addi %[[I]], %{{.*}}
+// CHECK: %[[IDX:.*]] = arith.select %[[NEG]], %[[UP]], %[[I]]
+// CHECK: %[[ROW:.*]] = linalg.index 0
+// CHECK: tensor.extract %{{.*}}[%[[ROW]], %[[IDX]]] : tensor<2x3xf32>
+func.func @gather_elements(%x: tensor<2x3xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {
+  %0 = onnx.GatherElements(%x, %i) {axis = 1 : i64} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+// Tile reads index mod size along the repeated axes only.
+// CHECK-LABEL: func @tile
+// CHECK: linalg.generic
+// CHECK: %[[R:.*]] = linalg.index 0
+// CHECK: %[[C:.*]] = linalg.index 1
+// CHECK: %[[CM:.*]] = arith.remui %[[C]], %{{.*}} : index
+// CHECK: tensor.extract %{{.*}}[%[[R]], %[[CM]]] : tensor<2x3xf32>
+func.func @tile(%x: tensor<2x3xf32>) -> tensor<2x6xf32> {
+  %r = onnx.Constant dense<[1, 2]> : tensor<2xi64>
+  %0 = onnx.Tile(%x, %r) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
+}

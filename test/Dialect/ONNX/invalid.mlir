@@ -1298,3 +1298,19 @@ func.func @gelu_approximation(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = onnx.Gelu(%x) {approximate = "fast"} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @gather_elements_rank(%x: tensor<2x3xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
+  // expected-error @+1 {{'onnx.GatherElements' op expects indices of the data's rank 2, got 'tensor<2xi64>'}}
+  %0 = onnx.GatherElements(%x, %i) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @tile_repeats(%x: tensor<2x3xf32>, %r: tensor<3xi64>) -> tensor<*xf32> {
+  // expected-error @+1 {{'onnx.Tile' op expects one repeat per axis (2), got 3}}
+  %0 = onnx.Tile(%x, %r) : (tensor<2x3xf32>, tensor<3xi64>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}

@@ -174,6 +174,33 @@ LogicalResult GatherOp::verify() {
   return rank ? verifyAxis(*this, getAxis(), *rank) : success();
 }
 
+LogicalResult GatherElementsOp::verify() {
+  if (!getElementTypeOrSelf(getIndices().getType()).isInteger())
+    return emitOpError() << "expects integer indices, got "
+                         << getIndices().getType();
+  std::optional<int64_t> rank = getRank(getData());
+  std::optional<int64_t> indexRank = getRank(getIndices());
+  if (rank && indexRank && *rank != *indexRank)
+    return emitOpError() << "expects indices of the data's rank " << *rank
+                         << ", got " << getIndices().getType();
+  return rank ? verifyAxis(*this, getAxis(), *rank) : success();
+}
+
+LogicalResult TileOp::verify() {
+  if (failed(verifyIntegerVector(*this, getRepeats(), "repeats")))
+    return failure();
+  std::optional<int64_t> rank = getRank(getInput());
+  std::optional<int64_t> count = getStaticDim(getRepeats(), 0);
+  if (rank && count && *rank != *count)
+    return emitOpError() << "expects one repeat per axis (" << *rank
+                         << "), got " << *count;
+  if (std::optional<SmallVector<int64_t>> repeats =
+          getConstantIntegers(getRepeats()))
+    if (llvm::any_of(*repeats, [](int64_t r) { return r < 0; }))
+      return emitOpError() << "expects repeats of at least 0";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Shape rules
 //===----------------------------------------------------------------------===//
@@ -514,6 +541,35 @@ LogicalResult GatherOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   SmallVector<int64_t> shape(ArrayRef(*data).take_front(axis));
   llvm::append_range(shape, *indices);
   llvm::append_range(shape, ArrayRef(*data).drop_front(axis + 1));
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult
+GatherElementsOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getData());
+  std::optional<SmallVector<int64_t>> indices = getShapeOf(getIndices());
+  types.push_back(indices ? Type(RankedTensorType::get(*indices, elementType))
+                          : Type(UnrankedTensorType::get(elementType)));
+  return success();
+}
+
+LogicalResult TileOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getInput());
+  std::optional<SmallVector<int64_t>> input = getShapeOf(getInput());
+  std::optional<SmallVector<int64_t>> repeats =
+      getConstantIntegers(getRepeats());
+  if (!input) {
+    types.push_back(UnrankedTensorType::get(elementType));
+    return success();
+  }
+  SmallVector<int64_t> shape(input->size(), ShapedType::kDynamic);
+  if (repeats) {
+    if (repeats->size() != input->size())
+      return failure();
+    for (auto [dim, in, repeat] : llvm::zip(shape, *input, *repeats))
+      dim = ShapedType::isDynamic(in) ? in : in * repeat;
+  }
   types.push_back(RankedTensorType::get(shape, elementType));
   return success();
 }

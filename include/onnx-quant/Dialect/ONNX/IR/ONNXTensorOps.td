@@ -127,6 +127,19 @@ def ONNX_GatherOp : ONNX_Op<"Gather"> {
   let hasFolder = 1;
 }
 
+def ONNX_GatherElementsOp : ONNX_Op<"GatherElements"> {
+  let summary = "`data` at `indices` along `axis`, elsewhere at the same index";
+  let arguments = (ins AnyTensor:$data, AnyTensor:$indices,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$axis);
+  let results = (outs AnyTensor:$output);
+}
+
+def ONNX_TileOp : ONNX_Op<"Tile"> {
+  let summary = "`input` repeated `repeats[i]` times along each axis i";
+  let arguments = (ins AnyTensor:$input, AnyTensor:$repeats);
+  let results = (outs AnyTensor:$output);
+}
+
 def ONNX_ConstantOfShapeOp : ONNX_Op<"ConstantOfShape"> {
   let summary = "a tensor of the shape `input` holds, every element `value`";
   let description = [{
