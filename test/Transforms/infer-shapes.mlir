@@ -226,3 +226,16 @@ func.func @tile_and_gather_elements(%x: tensor<2x3xf32>, %i: tensor<1x3xi64>) ->
   %g = onnx.GatherElements(%x, %i) : (tensor<2x3xf32>, tensor<1x3xi64>) -> tensor<*xf32>
   return %t, %g : tensor<*xf32>, tensor<*xf32>
 }
+
+// -----
+
+// Einsum's result takes its labels' sizes: explicit, or (implicit) the
+// labels used once in alphabetical order.
+// CHECK-LABEL: func @einsum_shapes
+// CHECK: onnx.Einsum({{.*}}) {equation = "bhqd,bhkd->bhqk"} {{.*}} -> tensor<1x4x6x7xf32>
+// CHECK: onnx.Einsum({{.*}}) {equation = "kj,ji"} {{.*}} -> tensor<3x2xf32>
+func.func @einsum_shapes(%q: tensor<1x4x6x8xf32>, %k: tensor<1x4x7x8xf32>, %a: tensor<2x5xf32>, %b: tensor<5x3xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+  %s = onnx.Einsum(%q, %k) {equation = "bhqd,bhkd->bhqk"} : (tensor<1x4x6x8xf32>, tensor<1x4x7x8xf32>) -> tensor<*xf32>
+  %t = onnx.Einsum(%a, %b) {equation = "kj,ji"} : (tensor<2x5xf32>, tensor<5x3xf32>) -> tensor<*xf32>
+  return %s, %t : tensor<*xf32>, tensor<*xf32>
+}

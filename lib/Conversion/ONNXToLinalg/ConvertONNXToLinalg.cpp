@@ -39,6 +39,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateConvToLinalgPatterns(converter, patterns, options.vectorBits);
   populatePoolToLinalgPatterns(converter, patterns, options.vectorBits);
   populateMatMulToLinalgPatterns(converter, patterns);
+  populateEinsumToLinalgPatterns(converter, patterns);
   populateNormalizationToLinalgPatterns(converter, patterns);
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);

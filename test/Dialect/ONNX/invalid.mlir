@@ -1314,3 +1314,27 @@ func.func @tile_repeats(%x: tensor<2x3xf32>, %r: tensor<3xi64>) -> tensor<*xf32>
   %0 = onnx.Tile(%x, %r) : (tensor<2x3xf32>, tensor<3xi64>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+func.func @einsum_terms(%a: tensor<2x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'onnx.Einsum' op equation 'ij,jk->ik': has 2 input terms for 1 inputs}}
+  %0 = onnx.Einsum(%a) {equation = "ij,jk->ik"} : (tensor<2x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @einsum_rank(%a: tensor<2x3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'onnx.Einsum' op equation 'ijk->i': term 'ijk' does not match an operand of rank 2}}
+  %0 = onnx.Einsum(%a) {equation = "ijk->i"} : (tensor<2x3xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @einsum_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'onnx.Einsum' op equation 'ij,jk->ik': inputs give one label different sizes}}
+  %0 = onnx.Einsum(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}

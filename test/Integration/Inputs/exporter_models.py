@@ -212,8 +212,27 @@ def bicubic_upsample(rng):
     return model, "x:1x3x7x9", (1, 3, 7, 9)
 
 
+def einsum_attention(rng):
+    """Attention as einsum-style exporters write it (PyTorch's torch.einsum):
+    scores "bhqd,bhkd->bhqk" scaled and softmaxed, then "bhqk,bhkd->bhqd";
+    the keys are the queries times a weight (Einsum "bhsd,de->bhse")."""
+    nodes = [
+        helper.make_node("Einsum", ["x", "wk"], ["k"], equation="bhsd,de->bhse"),
+        helper.make_node("Einsum", ["x", "k"], ["s"], equation="bhqd,bhkd->bhqk"),
+        helper.make_node("Mul", ["s", "scale"], ["ss"]),
+        helper.make_node("Softmax", ["ss"], ["p"], axis=-1),
+        helper.make_node("Einsum", ["p", "x"], ["y"], equation="bhqk,bhkd->bhqd"),
+    ]
+    inits = [weights(rng, "wk", [8, 8]),
+             numpy_helper.from_array(np.array(8 ** -0.5, np.float32), "scale")]
+    model = make_model("einsum_attention", 13, nodes,
+                       [input_info("x", ["batch", 4, "seq", 8])], [output_info("y", 4)],
+                       inits)
+    return model, "x:1x4x6x8", (1, 4, 6, 8)
+
+
 MODELS = [pytorch_flatten, paddle_softmax, upsample_by_shape, spatial_tokens,
-          anchor_grid, bicubic_upsample]
+          anchor_grid, bicubic_upsample, einsum_attention]
 
 
 def main():

@@ -66,6 +66,8 @@ void populateTensorToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateResizeToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
+void populateEinsumToLinalgPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns);
 void populateReductionToLinalgPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateConvTransposeToLinalgPatterns(const TypeConverter &converter,

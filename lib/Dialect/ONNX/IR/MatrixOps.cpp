@@ -2,6 +2,7 @@
 
 #include "ShapeRules.h"
 #include "VerifyUtils.h"
+#include "onnx-quant/Dialect/ONNX/IR/EinsumEquation.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 
 using namespace mlir;
@@ -23,6 +24,60 @@ LogicalResult GemmOp::verify() {
       return emitOpError() << "expects C of rank <= 2, got rank " << *rank;
     return verifyBroadcastable(*this, getC(), getY());
   }
+  return success();
+}
+
+/// The equation read for the inputs' ranks; nullopt while a rank is
+/// unknown; failure (with an error) when it does not fit them.
+static FailureOr<std::optional<EinsumEquation>> readEquation(EinsumOp op) {
+  SmallVector<int64_t> ranks;
+  for (Value input : op.getInputs()) {
+    std::optional<int64_t> rank = getRank(input);
+    if (!rank)
+      return std::optional<EinsumEquation>();
+    ranks.push_back(*rank);
+  }
+  std::string error;
+  FailureOr<EinsumEquation> eq =
+      parseEinsumEquation(op.getEquation(), ranks, error);
+  if (failed(eq))
+    return op.emitOpError() << "equation '" << op.getEquation()
+                            << "': " << error;
+  return std::optional<EinsumEquation>(*eq);
+}
+
+/// The size of every label, from the inputs' shapes (1 broadcasts); failure
+/// when two inputs disagree.
+static FailureOr<SmallVector<int64_t>> labelSizes(EinsumOp op,
+                                                  const EinsumEquation &eq) {
+  SmallVector<int64_t> sizes(eq.numLabels, 1);
+  for (auto [input, labels] : llvm::zip(op.getInputs(), eq.operands)) {
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(input.getType()).getShape();
+    for (auto [dim, label] : llvm::zip(shape, labels)) {
+      int64_t &size = sizes[label];
+      if (dim == 1 || dim == size)
+        continue;
+      if (size != 1 && !ShapedType::isDynamic(size) && !ShapedType::isDynamic(dim))
+        return failure();
+      size = ShapedType::isDynamic(size) ? size : dim;
+    }
+  }
+  return sizes;
+}
+
+LogicalResult EinsumOp::verify() {
+  if (getInputs().empty())
+    return emitOpError() << "expects at least one input";
+  Type elementType = getElementTypeOrSelf(getInputs()[0].getType());
+  for (Value input : getInputs())
+    if (getElementTypeOrSelf(input.getType()) != elementType)
+      return emitOpError() << "expects inputs of one element type";
+  FailureOr<std::optional<EinsumEquation>> eq = readEquation(*this);
+  if (failed(eq))
+    return failure();
+  if (*eq && failed(labelSizes(*this, **eq)))
+    return emitOpError() << "equation '" << getEquation()
+                         << "': inputs give one label different sizes";
   return success();
 }
 
@@ -51,6 +106,25 @@ LogicalResult GemmOp::inferResultTypes(SmallVectorImpl<Type> &types) {
     return failure();
   types.push_back(
       RankedTensorType::get(*shape, getElementTypeOf(getA())));
+  return success();
+}
+
+LogicalResult EinsumOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  Type elementType = getElementTypeOf(getInputs()[0]);
+  FailureOr<std::optional<EinsumEquation>> eq = readEquation(*this);
+  if (failed(eq))
+    return failure();
+  if (!*eq) {
+    types.push_back(UnrankedTensorType::get(elementType));
+    return success();
+  }
+  FailureOr<SmallVector<int64_t>> sizes = labelSizes(*this, **eq);
+  if (failed(sizes))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (unsigned label : (*eq)->result)
+    shape.push_back((*sizes)[label]);
+  types.push_back(RankedTensorType::get(shape, elementType));
   return success();
 }
 

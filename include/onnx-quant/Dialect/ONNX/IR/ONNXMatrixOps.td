@@ -21,4 +21,14 @@ def ONNX_MatMulOp : ONNX_Op<"MatMul"> {
   let results = (outs AnyTensor:$Y);
 }
 
+def ONNX_EinsumOp : ONNX_Op<"Einsum"> {
+  let summary = "Einstein summation over the axes `equation` names";
+  let description = [{
+    One loop per label of the equation (EinsumEquation.h): the result is the
+    sum, over the labels it does not keep, of the inputs' product.
+  }];
+  let arguments = (ins Variadic<AnyTensor>:$Inputs, StrAttr:$equation);
+  let results = (outs AnyTensor:$Output);
+}
+
 #endif // ONNXQUANT_DIALECT_ONNX_IR_ONNXMATRIXOPS_TD
