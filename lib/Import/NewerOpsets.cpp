@@ -224,6 +224,44 @@ LogicalResult mlir::onnxq::importResize11(GraphImporter &importer,
   return importer.buildGeneric(node, results);
 }
 
+// GroupNormalization-18 scales and shifts per group; opset 21 (the
+// dialect's form) per channel: each group's value is repeated for its
+// channels.
+LogicalResult mlir::onnxq::importGroupNormalization18(
+    GraphImporter &importer, ImportedNode &node,
+    SmallVectorImpl<Value> &results) {
+  auto x = dyn_cast<RankedTensorType>(node.operands[0].getType());
+  auto groupsAttr =
+      dyn_cast_or_null<IntegerAttr>(node.attributes.get("num_groups"));
+  if (!x || x.getRank() < 2 || ShapedType::isDynamic(x.getDimSize(1)) ||
+      !groupsAttr || groupsAttr.getInt() < 1 ||
+      x.getDimSize(1) % groupsAttr.getInt() != 0)
+    return importer.emitNodeError(node)
+           << "needs a static channel count that num_groups divides";
+  int64_t groups = groupsAttr.getInt(), channels = x.getDimSize(1);
+  OpBuilder &b = importer.getBuilder();
+  for (size_t slot : {1, 2}) {
+    Value v = node.operands[slot];
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type || type.getShape() != ArrayRef<int64_t>{groups})
+      return importer.emitNodeError(node)
+             << "expects a scale and bias of num_groups (" << groups
+             << ") elements";
+    if (groups == channels)
+      continue;
+    Value column = ReshapeOp::create(
+        b, node.loc, type.clone({groups, 1}), v,
+        importer.createI64Vector({groups, 1}, node.loc), /*allowzero=*/0);
+    Value spread = ExpandOp::create(
+        b, node.loc, type.clone({groups, channels / groups}), column,
+        importer.createI64Vector({groups, channels / groups}, node.loc));
+    node.operands[slot] = ReshapeOp::create(
+        b, node.loc, type.clone({channels}), spread,
+        importer.createI64Vector({channels}, node.loc), /*allowzero=*/0);
+  }
+  return importer.buildGeneric(node, results);
+}
+
 // ReduceSum-13 made `axes` an input, the dialect's form; the lowering reads
 // it at compile time.
 LogicalResult mlir::onnxq::importReduceSum13(GraphImporter &importer,

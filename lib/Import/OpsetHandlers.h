@@ -65,6 +65,7 @@ ONNXQ_OPSET_HANDLER(importDequantizeLinear21);
 ONNXQ_OPSET_HANDLER(importPad18);
 ONNXQ_OPSET_HANDLER(importQuantizeLinear19);
 ONNXQ_OPSET_HANDLER(importReduce18);
+ONNXQ_OPSET_HANDLER(importGroupNormalization18);
 ONNXQ_OPSET_HANDLER(importReduceSum13);
 ONNXQ_OPSET_HANDLER(importResize11);
 ONNXQ_OPSET_HANDLER(importResize18);

@@ -44,6 +44,36 @@ Value meanKeepDims(OpBuilder &b, Location loc, Value input,
                            });
 }
 
+/// x - mean(x) and 1 / sqrt(var(x) + epsilon) over `axes` (kept as size-1
+/// dims), and the mean.
+struct Moments {
+  Value centered, mean, invStdDev;
+};
+
+Moments normalizeOver(OpBuilder &b, Location loc, Value x, double epsilon,
+                      ArrayRef<int64_t> axes) {
+  auto type = cast<RankedTensorType>(x.getType());
+  Type elementType = type.getElementType();
+  Value mean = meanKeepDims(b, loc, x, axes);
+  Value centered = createElementwise(b, loc, type, {x, mean},
+                                     [](OpBuilder &nb, Location l, ValueRange args) {
+                                       return arith::SubFOp::create(nb, l, args[0], args[1]);
+                                     });
+  Value squares = createElementwise(b, loc, type, centered,
+                                    [](OpBuilder &nb, Location l, ValueRange args) {
+                                      return arith::MulFOp::create(nb, l, args[0], args[0]);
+                                    });
+  Value variance = meanKeepDims(b, loc, squares, axes);
+  Value invStdDev = createElementwise(
+      b, loc, cast<RankedTensorType>(variance.getType()), variance,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value eps = createScalar(nb, l, elementType, epsilon);
+        Value std = math::SqrtOp::create(nb, l, arith::AddFOp::create(nb, l, args[0], eps));
+        return arith::DivFOp::create(nb, l, createScalar(nb, l, elementType, 1.0), std);
+      });
+  return {centered, mean, invStdDev};
+}
+
 bool isStaticFloat(Value v) {
   RankedTensorType type = getStaticType(v);
   return type && isa<FloatType>(type.getElementType());
@@ -106,32 +136,13 @@ struct LayerNormPattern : StaticShapePattern<LayerNormalizationOp> {
       if (!isStaticFloat(stat))
         return rewriter.notifyMatchFailure(op, "needs static float statistics");
     Location loc = op.getLoc();
-    Type elementType = yType.getElementType();
     int64_t rank = yType.getRank();
     SmallVector<int64_t> axes;
     for (int64_t d = normalizeAxis(op.getAxis(), rank); d < rank; ++d)
       axes.push_back(d);
-    Value x = adaptor.getX();
-    Value mean = meanKeepDims(rewriter, loc, x, axes);
-    Value centered = createElementwise(rewriter, loc, yType, {x, mean},
-                                       [](OpBuilder &b, Location l, ValueRange args) {
-                                         return arith::SubFOp::create(b, l, args[0], args[1]);
-                                       });
-    Value squares = createElementwise(rewriter, loc, yType, centered,
-                                      [](OpBuilder &b, Location l, ValueRange args) {
-                                        return arith::MulFOp::create(b, l, args[0], args[0]);
-                                      });
-    Value variance = meanKeepDims(rewriter, loc, squares, axes);
-    double epsilon = op.getEpsilon().convertToDouble();
-    // InvStdDev = 1 / sqrt(variance + epsilon), an optional result itself.
-    Value invStdDev = createElementwise(
-        rewriter, loc, cast<RankedTensorType>(variance.getType()), variance,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          Value eps = createScalar(b, l, elementType, epsilon);
-          Value std = math::SqrtOp::create(b, l, arith::AddFOp::create(b, l, args[0], eps));
-          return arith::DivFOp::create(b, l, createScalar(b, l, elementType, 1.0), std);
-        });
-    SmallVector<Value> inputs = {centered, invStdDev, adaptor.getScale()};
+    Moments m = normalizeOver(rewriter, loc, adaptor.getX(),
+                              op.getEpsilon().convertToDouble(), axes);
+    SmallVector<Value> inputs = {m.centered, m.invStdDev, adaptor.getScale()};
     if (adaptor.getB())
       inputs.push_back(adaptor.getB());
     Value y = createElementwise(
@@ -141,10 +152,66 @@ struct LayerNormPattern : StaticShapePattern<LayerNormalizationOp> {
           return args.size() > 3 ? Value(arith::AddFOp::create(b, l, v, args[3])) : v;
         });
     SmallVector<Value> results = {y};
-    Value stats[] = {mean, invStdDev};
+    Value stats[] = {m.mean, m.invStdDev};
     for (auto [stat, value] : llvm::zip(op.getStats(), stats))
       results.push_back(reshapeTo(rewriter, loc, value, getStaticType(stat)));
     rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// x (N, C, S...) normalized per (n, group of C / groups channels) over
+/// those channels and S, then scale[c] * x + bias[c].
+Value normalizeGroups(OpBuilder &b, Location loc, Value x, Value scale,
+                      Value bias, int64_t groups, double epsilon) {
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t n = type.getDimSize(0), perGroup = type.getNumElements() / (n * groups);
+  auto groupedType = RankedTensorType::get({n, groups, perGroup}, type.getElementType());
+  Moments m = normalizeOver(b, loc, reshapeTo(b, loc, x, groupedType), epsilon, {2});
+  Value normalized = createElementwise(
+      b, loc, groupedType, {m.centered, m.invStdDev},
+      [](OpBuilder &nb, Location l, ValueRange args) {
+        return arith::MulFOp::create(nb, l, args[0], args[1]);
+      });
+  SmallVector<int64_t> perChannel(type.getRank() - 1, 1);
+  perChannel[0] = type.getDimSize(1);
+  auto perChannelType = RankedTensorType::get(perChannel, type.getElementType());
+  return createElementwise(
+      b, loc, type,
+      {reshapeTo(b, loc, normalized, type), reshapeTo(b, loc, scale, perChannelType),
+       reshapeTo(b, loc, bias, perChannelType)},
+      [](OpBuilder &nb, Location l, ValueRange args) {
+        return arith::AddFOp::create(nb, l, arith::MulFOp::create(nb, l, args[0], args[1]),
+                                     args[2]);
+      });
+}
+
+struct InstanceNormPattern : StaticShapePattern<InstanceNormalizationOp> {
+  using StaticShapePattern::StaticShapePattern;
+  LogicalResult
+  matchAndRewriteStatic(InstanceNormalizationOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    if (!isStaticFloat(op.getInput()))
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    int64_t channels = getTensorType(op.getInput()).getDimSize(1);
+    rewriter.replaceOp(op, normalizeGroups(rewriter, op.getLoc(), adaptor.getInput(),
+                                           adaptor.getScale(), adaptor.getB(), channels,
+                                           op.getEpsilon().convertToDouble()));
+    return success();
+  }
+};
+
+struct GroupNormPattern : StaticShapePattern<GroupNormalizationOp> {
+  using StaticShapePattern::StaticShapePattern;
+  LogicalResult
+  matchAndRewriteStatic(GroupNormalizationOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    if (!isStaticFloat(op.getX()))
+      return rewriter.notifyMatchFailure(op, "needs a static float input");
+    rewriter.replaceOp(op, normalizeGroups(rewriter, op.getLoc(), adaptor.getX(),
+                                           adaptor.getScale(), adaptor.getBias(),
+                                           op.getNumGroups(),
+                                           op.getEpsilon().convertToDouble()));
     return success();
   }
 };
@@ -243,7 +310,8 @@ struct ReduceMeanPattern : StaticShapePattern<ReduceMeanOp> {
 
 void mlir::onnxq::populateNormalizationToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<BatchNormPattern, LayerNormPattern, SoftmaxPattern<SoftmaxOp>,
+  patterns.add<BatchNormPattern, LayerNormPattern, InstanceNormPattern,
+               GroupNormPattern, SoftmaxPattern<SoftmaxOp>,
                SoftmaxPattern<LogSoftmaxOp>,
                ReduceMeanPattern>(converter, patterns.getContext());
 }

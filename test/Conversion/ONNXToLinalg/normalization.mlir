@@ -80,3 +80,32 @@ func.func @layernorm_stats(%x: tensor<2x8xf32>, %s: tensor<8xf32>) -> (tensor<2x
   %0:3 = onnx.LayerNormalization(%x, %s) : (tensor<2x8xf32>, tensor<8xf32>) -> (tensor<2x8xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
   return %0#0, %0#1, %0#2 : tensor<2x8xf32>, tensor<2x1xf32>, tensor<2x1xf32>
 }
+
+// -----
+
+// GroupNormalization: x (N, C, H, W) viewed as (N, G, C / G * H * W), each
+// row centered and divided by sqrt(var + eps), viewed back, then scaled and
+// shifted per channel.
+// CHECK-LABEL: func @group_norm
+// CHECK: tensor.expand_shape %{{.*}} output_shape [1, 2, 18] : tensor<36xf32> into tensor<1x2x18xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: math.sqrt
+// CHECK: tensor.expand_shape %{{.*}} output_shape [1, 4, 3, 3] : tensor<36xf32> into tensor<1x4x3x3xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<1x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>)
+func.func @group_norm(%x: tensor<1x4x3x3xf32>, %s: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<1x4x3x3xf32> {
+  %0 = onnx.GroupNormalization(%x, %s, %b) {num_groups = 2 : i64} : (tensor<1x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x3x3xf32>
+  return %0 : tensor<1x4x3x3xf32>
+}
+
+// -----
+
+// InstanceNormalization is the same with one group per channel (no view
+// needed for (N, C, L)): sums over the last axis, per-channel scale and bias.
+// CHECK-LABEL: func @instance_norm
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0 : tensor<2x3x5xf32>)
+// CHECK: arith.constant 5.000000e+00 : f32
+// CHECK: ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<2x3x5xf32>, tensor<3xf32>, tensor<3xf32>)
+func.func @instance_norm(%x: tensor<2x3x5xf32>, %s: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<2x3x5xf32> {
+  %0 = onnx.InstanceNormalization(%x, %s, %b) : (tensor<2x3x5xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}

@@ -1338,3 +1338,19 @@ func.func @einsum_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) -> tensor<*xf3
   %0 = onnx.Einsum(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+func.func @group_norm_groups(%x: tensor<1x6x4xf32>, %s: tensor<6xf32>) -> tensor<1x6x4xf32> {
+  // expected-error @+1 {{'onnx.GroupNormalization' op expects num_groups dividing the 6 channels, got 4}}
+  %0 = onnx.GroupNormalization(%x, %s, %s) {num_groups = 4 : i64} : (tensor<1x6x4xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<1x6x4xf32>
+  return %0 : tensor<1x6x4xf32>
+}
+
+// -----
+
+func.func @instance_norm_scale(%x: tensor<1x6x4xf32>, %s: tensor<3xf32>) -> tensor<1x6x4xf32> {
+  // expected-error @+1 {{'onnx.InstanceNormalization' op expects a scale and bias of one element per channel, got 'tensor<3xf32>'}}
+  %0 = onnx.InstanceNormalization(%x, %s, %s) : (tensor<1x6x4xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x6x4xf32>
+  return %0 : tensor<1x6x4xf32>
+}

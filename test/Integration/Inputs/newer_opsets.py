@@ -9,6 +9,8 @@ and converts opsets up to 22). Two kinds of model:
     (ReduceMean/ReduceMax `axes` as an input, Pad `axes`, Resize `axes`,
     Split `num_outputs` with an uneven last part, AveragePool `dilations`,
     Cast `saturate`, QuantizeLinear `output_dtype` without a zero point);
+  - `opset18_normalizations`: GroupNormalization-18 (per-group scale),
+    InstanceNormalization, Mish, Tile and GatherElements;
   - with --zoo, instead: every zoo model converted to opset 21 by
     onnx.version_converter, as a user would bring an up-to-date model.
 Per model one line `PASS|FAIL  NAME  output SHAPE, worst |diff| D (rel R)`,
@@ -71,6 +73,35 @@ def opset21_forms():
     return model, (1, 4, 8, 8)
 
 
+def opset18_normalizations():
+    """GroupNormalization-18 (scale and bias per group, spread per channel at
+    import), InstanceNormalization and Mish, then Tile and GatherElements
+    along the last axis."""
+    rng = np.random.default_rng(7)
+    def init(name, shape):
+        return numpy_helper.from_array(rng.standard_normal(shape).astype(np.float32), name)
+    nodes = [
+        helper.make_node("GroupNormalization", ["x", "gs", "gb"], ["g"], num_groups=2,
+                         epsilon=1e-3),
+        helper.make_node("Mish", ["g"], ["m"]),
+        helper.make_node("InstanceNormalization", ["m", "is", "ib"], ["n"]),
+        const("reps", [1, 1, 1, 2]),
+        helper.make_node("Tile", ["n", "reps"], ["t"]),
+        const("idx", np.arange(12).reshape(1, 1, 1, 12) % 5),
+        helper.make_node("Expand", ["idx", "shape"], ["idx4"]),
+        helper.make_node("GatherElements", ["t", "idx4"], ["y"], axis=3),
+    ]
+    inits = [init("gs", [2]), init("gb", [2]), init("is", [4]), init("ib", [4]),
+             numpy_helper.from_array(np.array([1, 4, 5, 12], np.int64), "shape")]
+    graph = helper.make_graph(
+        nodes, "opset18_normalizations",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 5, 6])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4, 5, 12])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    onnx.checker.check_model(model, full_check=True)
+    return model, (1, 4, 5, 6)
+
+
 def converted(zoo, path, shape):
     model = onnx.load(str(zoo / path))
     return version_converter.convert_version(model, 21), shape
@@ -87,7 +118,8 @@ def main():
 
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
-    models = [("opset21_forms", opset21_forms)]
+    models = [("opset21_forms", opset21_forms),
+              ("opset18_normalizations", opset18_normalizations)]
     if args.zoo:
         models = [(Path(path).stem + "-opset21",
                    lambda path=path, shape=shape: converted(args.zoo, path, shape))

@@ -121,6 +121,39 @@ LogicalResult LayerNormalizationOp::verify() {
   return rank ? verifyAxis(*this, getAxis(), *rank) : success();
 }
 
+/// Per-channel scale and bias of a normalization of `x` (N, C, ...) in
+/// `groups` groups.
+static LogicalResult verifyChannelNormalization(Operation *op, Value x,
+                                                Value scale, Value bias,
+                                                int64_t groups) {
+  if (failed(verifyMinRank(op, x, 3, "an input")))
+    return failure();
+  std::optional<int64_t> channels = getStaticDim(x, 1);
+  for (Value v : {scale, bias}) {
+    std::optional<int64_t> rank = getRank(v);
+    std::optional<int64_t> length = getStaticDim(v, 0);
+    if ((rank && *rank != 1) || (channels && length && *length != *channels))
+      return op->emitOpError() << "expects a scale and bias of one element per "
+                                  "channel, got "
+                               << v.getType();
+  }
+  if (groups < 1 || (channels && *channels % groups != 0))
+    return op->emitOpError() << "expects num_groups dividing the " << channels.value_or(0)
+                             << " channels, got " << groups;
+  return success();
+}
+
+LogicalResult InstanceNormalizationOp::verify() {
+  std::optional<int64_t> channels = getStaticDim(getInput(), 1);
+  return verifyChannelNormalization(*this, getInput(), getScale(), getB(),
+                                    channels.value_or(1));
+}
+
+LogicalResult GroupNormalizationOp::verify() {
+  return verifyChannelNormalization(*this, getX(), getScale(), getBias(),
+                                    getNumGroups());
+}
+
 LogicalResult DropoutOp::verify() {
   if (getRatio() && failed(verifyScalar(*this, getRatio(), "ratio")))
     return failure();
@@ -253,6 +286,18 @@ LayerNormalizationOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   }
   types.append(getNumResults() - 1,
                getTensorType(shape, Float32Type::get(getContext())));
+  return success();
+}
+
+LogicalResult
+InstanceNormalizationOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getInput().getType());
+  return success();
+}
+
+LogicalResult
+GroupNormalizationOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getX().getType());
   return success();
 }
 

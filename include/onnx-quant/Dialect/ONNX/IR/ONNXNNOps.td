@@ -88,6 +88,24 @@ def ONNX_LayerNormalizationOp : ONNX_Op<"LayerNormalization"> {
   let results = (outs AnyTensor:$Y, Variadic<AnyTensor>:$stats);
 }
 
+def ONNX_InstanceNormalizationOp : ONNX_Op<"InstanceNormalization"> {
+  let summary = "normalize each (n, c) over the spatial dims, then scale[c] * x + B[c]";
+  let arguments = (ins AnyTensor:$input, AnyTensor:$scale, AnyTensor:$B,
+                   DefaultValuedAttr<F32Attr, "1e-5">:$epsilon);
+  let results = (outs AnyTensor:$output);
+}
+
+// Opset 21's form (scale and bias per channel; the importer spreads opset
+// 18's per-group ones), an extension of the opset 17 set.
+def ONNX_GroupNormalizationOp : ONNX_Op<"GroupNormalization"> {
+  let summary = "normalize each group of C / num_groups channels, then scale[c] * x + bias[c]";
+  let arguments = (ins AnyTensor:$X, AnyTensor:$scale, AnyTensor:$bias,
+                   DefaultValuedAttr<F32Attr, "1e-5">:$epsilon,
+                   ONNX_I64Attr:$num_groups,
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$stash_type);
+  let results = (outs AnyTensor:$Y);
+}
+
 def ONNX_DropoutOp : ONNX_Op<"Dropout", [AttrSizedOperandSegments]> {
   let summary = "random zeroing in training; the identity in inference";
   let arguments = (ins AnyTensor:$data, Optional<AnyTensor>:$ratio,
