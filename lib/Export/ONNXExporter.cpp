@@ -174,6 +174,21 @@ static LogicalResult checkWrittenOpset(Operation *op) {
     return newer("Resize half_pixel_symmetric coordinates", 19);
   if (auto pad = dyn_cast<PadOp>(op); pad && pad.getMode() == "wrap")
     return newer("Pad wrap mode", 19);
+  auto scatterReduction = [](Operation *op) -> StringRef {
+    if (auto scatter = dyn_cast<ScatterNDOp>(op))
+      return scatter.getReduction();
+    if (auto scatter = dyn_cast<ScatterElementsOp>(op))
+      return scatter.getReduction();
+    return "";
+  };
+  if (llvm::is_contained({"max", "min"}, scatterReduction(op)))
+    return newer((op->getName().stripDialect() + " max/min reduction").str(), 18);
+  if (isa<MishOp>(op))
+    return newer("Mish", 18);
+  if (isa<GroupNormalizationOp>(op))
+    return newer("GroupNormalization", 21);
+  if (isa<GeluOp>(op))
+    return newer("Gelu", 20);
   auto is16Bit = [](Value v) {
     return v && getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() == 16;
   };

@@ -44,6 +44,15 @@ LogicalResult mlir::onnxq::importSplit11(GraphImporter &importer,
   return importer.buildGeneric(node, results);
 }
 
+// TopK-1: the `k` attribute; an input `K` (a 1-element vector) from opset 10.
+LogicalResult mlir::onnxq::importTopK1(GraphImporter &importer,
+                                       ImportedNode &node,
+                                       SmallVectorImpl<Value> &results) {
+  if (std::optional<int64_t> k = takeInt(node, "k"))
+    setInput(node, 1, importer.createI64Vector({*k}, node.loc));
+  return importer.buildGeneric(node, results);
+}
+
 // Slice-1: `starts`, `ends`, `axes` attributes; inputs from opset 10.
 LogicalResult mlir::onnxq::importSlice1(GraphImporter &importer,
                                         ImportedNode &node,

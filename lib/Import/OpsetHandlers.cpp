@@ -157,6 +157,7 @@ static const OpsetHandlerEntry kHandlers[] = {
     {"Split", 0, 13, importSplit11},
     {"Split", 18, INT64_MAX, importSplit18},
     {"Squeeze", 0, 13, importAxesAttr},
+    {"TopK", 0, 10, importTopK1},
     {"Unsqueeze", 0, 13, importAxesAttr},
 };
 

@@ -59,6 +59,7 @@ ONNXQ_OPSET_HANDLER(importResize10);
 ONNXQ_OPSET_HANDLER(importSlice1);
 ONNXQ_OPSET_HANDLER(importSoftmax11);
 ONNXQ_OPSET_HANDLER(importSplit11);
+ONNXQ_OPSET_HANDLER(importTopK1);
 
 // Newer forms.
 ONNXQ_OPSET_HANDLER(importDequantizeLinear21);

@@ -4,6 +4,9 @@
 // RUN: not onnx-quant-opt %t/symmetric-resize.mlir --emit=onnx -o %t/resize.onnx 2>&1 | FileCheck %s --check-prefix=RESIZE
 // RUN: not onnx-quant-opt %t/pad-wrap.mlir --emit=onnx -o %t/pad.onnx 2>&1 | FileCheck %s --check-prefix=WRAP
 // RUN: not onnx-quant-opt %t/quantize-16.mlir --emit=onnx -o %t/q.onnx 2>&1 | FileCheck %s --check-prefix=Q16
+// RUN: not onnx-quant-opt %t/scatter-max.mlir --emit=onnx -o %t/s.onnx 2>&1 | FileCheck %s --check-prefix=SCATTER
+// RUN: test ! -e %t/s.onnx
+// RUN: not onnx-quant-opt %t/mish.mlir --emit=onnx -o %t/m.onnx 2>&1 | FileCheck %s --check-prefix=MISH
 // RUN: onnx-quant-opt %t/unit-dilations.mlir --emit=onnx -o %t/unit.onnx
 // RUN: onnx-quant-opt %t/unit.onnx | FileCheck %s --check-prefix=UNIT
 // --emit=onnx writes opset 17: forms the dialect takes from newer opsets fail
@@ -14,6 +17,8 @@
 // RESIZE: error: cannot export Resize half_pixel_symmetric coordinates (opset 19) in an opset 17 model
 // WRAP: error: cannot export Pad wrap mode (opset 19) in an opset 17 model
 // Q16: error: cannot export 16-bit QuantizeLinear (opset 21) in an opset 17 model
+// SCATTER: error: cannot export ScatterND max/min reduction (opset 18) in an opset 17 model
+// MISH: error: cannot export Mish (opset 18) in an opset 17 model
 // UNIT: onnx.AveragePool(%{{.*}}) {kernel_shape = [2, 2]}
 
 //--- dilated-pool.mlir
@@ -44,4 +49,14 @@ func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xi16> {
   %z = onnx.Constant dense<3> : tensor<i16>
   %0 = onnx.QuantizeLinear(%x, %s, %z) : (tensor<4xf32>, tensor<f32>, tensor<i16>) -> tensor<4xi16>
   return %0 : tensor<4xi16>
+}
+//--- scatter-max.mlir
+func.func @main_graph(%x: tensor<4xf32>, %i: tensor<2x1xi64>, %u: tensor<2xf32>) -> tensor<4xf32> {
+  %0 = onnx.ScatterND(%x, %i, %u) {reduction = "max"} : (tensor<4xf32>, tensor<2x1xi64>, tensor<2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+//--- mish.mlir
+func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = onnx.Mish(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

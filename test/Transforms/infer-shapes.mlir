@@ -229,6 +229,22 @@ func.func @tile_and_gather_elements(%x: tensor<2x3xf32>, %i: tensor<1x3xi64>) ->
 
 // -----
 
+// TopK's results take K (a constant) along the axis; ScatterND and
+// ScatterElements the data's type.
+// CHECK-LABEL: func @topk_and_scatter
+// CHECK: onnx.TopK({{.*}}) {{.*}} -> (tensor<2x2xf32>, tensor<2x2xi64>)
+// CHECK: onnx.ScatterND({{.*}}) {{.*}} -> tensor<2x3xf32>
+// CHECK: onnx.ScatterElements({{.*}}) {{.*}} -> tensor<2x3xf32>
+func.func @topk_and_scatter(%x: tensor<2x3xf32>, %i: tensor<1x1xi64>, %u: tensor<1x3xf32>, %j: tensor<1x3xi64>) -> (tensor<*xf32>, tensor<*xi64>, tensor<*xf32>, tensor<*xf32>) {
+  %k = onnx.Constant dense<2> : tensor<1xi64>
+  %v, %idx = onnx.TopK(%x, %k) : (tensor<2x3xf32>, tensor<1xi64>) -> (tensor<*xf32>, tensor<*xi64>)
+  %s = onnx.ScatterND(%x, %i, %u) : (tensor<2x3xf32>, tensor<1x1xi64>, tensor<1x3xf32>) -> tensor<*xf32>
+  %e = onnx.ScatterElements(%x, %j, %u) : (tensor<2x3xf32>, tensor<1x3xi64>, tensor<1x3xf32>) -> tensor<*xf32>
+  return %v, %idx, %s, %e : tensor<*xf32>, tensor<*xi64>, tensor<*xf32>, tensor<*xf32>
+}
+
+// -----
+
 // Einsum's result takes its labels' sizes: explicit, or (implicit) the
 // labels used once in alphabetical order.
 // CHECK-LABEL: func @einsum_shapes

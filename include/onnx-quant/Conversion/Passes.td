@@ -41,7 +41,7 @@ def ConvertONNXToLinalgPass : Pass<"convert-onnx-to-linalg", "func::FuncOp"> {
   ];
   let dependentDialects = [
     "arith::ArithDialect", "linalg::LinalgDialect", "math::MathDialect",
-    "tensor::TensorDialect", "vector::VectorDialect"
+    "scf::SCFDialect", "tensor::TensorDialect", "vector::VectorDialect"
   ];
 }
 

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/DenseSet.h"
@@ -49,6 +50,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateQLinearElementwiseToLinalgPatterns(converter, patterns, mode,
                                              options.vectorBits);
   populateReductionToLinalgPatterns(converter, patterns);
+  populateScatterToLinalgPatterns(converter, patterns);
   populateTriluToLinalgPatterns(converter, patterns);
   populateGeneratorsToLinalgPatterns(converter, patterns);
   populateIntegerContractionsToLinalgPatterns(converter, patterns,
@@ -107,7 +109,7 @@ struct ConvertONNXToLinalgPass
     ConversionTarget target(*ctx);
     target.addIllegalDialect<ONNXDialect>();
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           math::MathDialect, tensor::TensorDialect,
+                           math::MathDialect, scf::SCFDialect, tensor::TensorDialect,
                            vector::VectorDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType());

@@ -57,35 +57,110 @@ std::optional<PoolGeometry> analyzePool(Value x, Value y, ArrayAttr kernelAttr,
   return p;
 }
 
-/// Pads the input with `padValue` and reduces every window with `combine`,
-/// starting from `init`: loops (n, c, o..., k...), the input read at
-/// o*stride + k*dilation, the window operand only giving the k loops their
-/// extent (as in linalg's pooling ops).
-Value applyPool(OpBuilder &b, Location loc, Value x, const PoolGeometry &p,
-                TypedAttr padValue, TypedAttr init, Combiner combine) {
+/// A pooling window reduction's operands: the input padded with
+/// `padValue`, an empty window tensor, and the maps over the loops (n, c,
+/// o..., k...): the input read at o*stride + k*dilation, the window operand
+/// only giving the k loops their extent (as in linalg's pooling ops).
+struct PoolOperands {
+  Value paddedX, window;
+  SlidingWindowMaps maps;
+  int64_t loops;
+};
+
+PoolOperands getPoolOperands(OpBuilder &b, Location loc, Value x,
+                             const PoolGeometry &p, TypedAttr padValue) {
   Type elementType = cast<RankedTensorType>(x.getType()).getElementType();
   SmallVector<int64_t> high(p.g.padEnd);
   for (size_t i = 0; i < high.size(); ++i)
     high[i] += p.ceilExtra[i];
-  x = padSpatial(b, loc, x, p.g.padBegin, high, padValue);
-  auto outType = RankedTensorType::get(p.yShape, elementType);
-  Value window = tensor::EmptyOp::create(b, loc, p.g.kernel, elementType);
-
   MLIRContext *ctx = b.getContext();
-  int64_t spatial = p.g.kernel.size(), loops = 2 + 2 * spatial;
+  int64_t spatial = p.g.kernel.size();
   AffineExpr dn = getAffineDimExpr(0, ctx), dc = getAffineDimExpr(1, ctx);
-  SlidingWindowMaps maps{/*input=*/{dn, dc}, /*window=*/{}, /*output=*/{dn, dc},
-                         /*reduced=*/{}};
-  maps.appendSpatial(p.g, /*firstOutputLoop=*/2,
-                     /*firstTapLoop=*/2 + spatial, ctx);
+  PoolOperands operands{padSpatial(b, loc, x, p.g.padBegin, high, padValue),
+                        tensor::EmptyOp::create(b, loc, p.g.kernel, elementType),
+                        SlidingWindowMaps{/*input=*/{dn, dc}, /*window=*/{},
+                                          /*output=*/{dn, dc}, /*reduced=*/{}},
+                        2 + 2 * spatial};
+  operands.maps.appendSpatial(p.g, /*firstOutputLoop=*/2,
+                              /*firstTapLoop=*/2 + spatial, ctx);
+  return operands;
+}
+
+/// Pads the input with `padValue` and reduces every window with `combine`,
+/// starting from `init`.
+Value applyPool(OpBuilder &b, Location loc, Value x, const PoolGeometry &p,
+                TypedAttr padValue, TypedAttr init, Combiner combine) {
+  PoolOperands in = getPoolOperands(b, loc, x, p, padValue);
+  auto outType = RankedTensorType::get(
+      p.yShape, cast<RankedTensorType>(x.getType()).getElementType());
+  MLIRContext *ctx = b.getContext();
   return linalg::GenericOp::create(
-             b, loc, TypeRange{outType}, ValueRange{x, window},
+             b, loc, TypeRange{outType}, ValueRange{in.paddedX, in.window},
              ValueRange{createFilled(b, loc, outType, init)},
-             maps.getMaps(loops, ctx), getIteratorTypes(loops, maps.reduced),
+             in.maps.getMaps(in.loops, ctx),
+             getIteratorTypes(in.loops, in.maps.reduced),
              [&](OpBuilder &nb, Location l, ValueRange args) {
                linalg::YieldOp::create(nb, l, combine(nb, l, args[2], args[0]));
              })
       .getResult(0);
+}
+
+/// MaxPool with its Indices output: each window's first maximum (in the
+/// window's row-major order, as ONNX Runtime scans it) and that element's
+/// flat index in the unpadded input, spatial dims row-major
+/// (storage_order 0) or column-major (1).
+std::pair<Value, Value> applyArgMaxPool(OpBuilder &b, Location loc, Value x,
+                                        const PoolGeometry &p, TypedAttr lowest,
+                                        bool isUnsigned, bool columnMajor) {
+  PoolOperands in = getPoolOperands(b, loc, x, p, lowest);
+  MLIRContext *ctx = b.getContext();
+  auto valuesType = RankedTensorType::get(
+      p.yShape, cast<RankedTensorType>(x.getType()).getElementType());
+  auto indicesType = RankedTensorType::get(p.yShape, b.getI64Type());
+  SmallVector<AffineMap> maps = in.maps.getMaps(in.loops, ctx);
+  maps.push_back(maps.back());
+  int64_t spatial = p.g.kernel.size();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{valuesType, indicesType}, ValueRange{in.paddedX, in.window},
+      ValueRange{createFilled(b, loc, valuesType, lowest),
+                 createFilled(b, loc, indicesType, 0)},
+      maps, getIteratorTypes(in.loops, in.maps.reduced),
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        auto index = [&](int64_t loop) -> Value {
+          return linalg::IndexOp::create(nb, l, loop);
+        };
+        auto cst = [&](int64_t v) -> Value {
+          return arith::ConstantIndexOp::create(nb, l, v);
+        };
+        // Horner over (n, c, spatial dims in storage order).
+        Value flat = arith::AddIOp::create(
+            nb, l, arith::MulIOp::create(nb, l, index(0), cst(p.xShape[1])), index(1));
+        for (int64_t i = 0; i < spatial; ++i) {
+          int64_t d = columnMajor ? spatial - 1 - i : i;
+          Value position = arith::SubIOp::create(
+              nb, l,
+              arith::AddIOp::create(
+                  nb, l, arith::MulIOp::create(nb, l, index(2 + d), cst(p.g.strides[d])),
+                  arith::MulIOp::create(nb, l, index(2 + spatial + d),
+                                        cst(p.g.dilations[d]))),
+              cst(p.g.padBegin[d]));
+          flat = arith::AddIOp::create(
+              nb, l, arith::MulIOp::create(nb, l, flat, cst(p.xShape[2 + d])), position);
+        }
+        Value v = args[0], best = args[2];
+        Value better =
+            isa<FloatType>(v.getType())
+                ? Value(arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OGT, v, best))
+                : Value(arith::CmpIOp::create(
+                      nb, l, isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt,
+                      v, best));
+        Value flat64 = arith::IndexCastOp::create(nb, l, nb.getI64Type(), flat);
+        linalg::YieldOp::create(
+            nb, l,
+            ValueRange{arith::SelectOp::create(nb, l, better, v, best),
+                       arith::SelectOp::create(nb, l, better, flat64, args[3])});
+      });
+  return {generic.getResult(0), generic.getResult(1)};
 }
 
 struct MaxPoolPattern : StaticShapePattern<MaxPoolOp> {
@@ -93,8 +168,6 @@ struct MaxPoolPattern : StaticShapePattern<MaxPoolOp> {
   LogicalResult
   matchAndRewriteStatic(MaxPoolOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
-    if (op.getIndices() && !op.getIndices().use_empty())
-      return rewriter.notifyMatchFailure(op, "the Indices output is not supported");
     std::optional<PoolGeometry> p = analyzePool(
         op.getX(), op.getY(), op.getKernelShapeAttr(), op.getPadsAttr(),
         op.getStridesAttr(), op.getDilationsAttr(), op.getAutoPad(),
@@ -106,6 +179,13 @@ struct MaxPoolPattern : StaticShapePattern<MaxPoolOp> {
     bool isUnsigned = getElementTypeOrSelf(op.getX().getType()).isUnsignedInteger();
     Type elementType = getElementTypeOrSelf(adaptor.getX().getType());
     TypedAttr lowest = getIdentity(elementType, Combine::Max, isUnsigned);
+    if (op.getIndices() && !op.getIndices().use_empty()) {
+      auto [y, indices] =
+          applyArgMaxPool(rewriter, op.getLoc(), adaptor.getX(), *p, lowest,
+                          isUnsigned, op.getStorageOrder() == 1);
+      rewriter.replaceOp(op, {y, indices});
+      return success();
+    }
     Value y = applyPool(rewriter, op.getLoc(), adaptor.getX(), *p, lowest, lowest,
                         [&](OpBuilder &b, Location l, Value acc, Value v) {
                           return combineScalars(b, l, Combine::Max, isUnsigned,

@@ -1,4 +1,4 @@
-//===- Reduction.cpp - Reduce*, ArgMax/ArgMin, LogSoftmax, Hardmax --------===//
+//===- Reduction.cpp - Reduce*, ArgMax/ArgMin, TopK, LogSoftmax, Hardmax --===//
 //
 // Every reduction is a keep-dims `linalg.generic` with reduction iterators,
 // wrapped by element-wise maps before (|x|, x^2, ...) and after (sqrt, log);
@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/bit.h"
@@ -360,6 +361,120 @@ struct ArgReducePattern : StaticShapePattern<OpTy> {
   }
 };
 
+/// Whether `x` comes before `y` in TopK's order: strictly larger (or
+/// smaller). Elements arrive in index order, so a tie keeps the earlier one
+/// first, as ONNX requires.
+Value precedes(OpBuilder &b, Location loc, Value x, Value y, bool largest,
+               bool isUnsigned) {
+  if (isa<FloatType>(x.getType()))
+    return arith::CmpFOp::create(b, loc,
+                                 largest ? arith::CmpFPredicate::OGT
+                                         : arith::CmpFPredicate::OLT,
+                                 x, y);
+  arith::CmpIPredicate pred =
+      largest ? (isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+              : (isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt);
+  return arith::CmpIOp::create(b, loc, pred, x, y);
+}
+
+/// The K first elements along the axis, best first, kept in the outputs
+/// themselves: each row is scanned once, and an element that beats the
+/// row's current K-th is carried down the K slots, swapping with each slot
+/// it beats (an insertion into a sorted list). Index -1 marks a slot not yet
+/// filled. Scalar loops: O(N) per row, plus O(K) per element that enters,
+/// few after the first K unless the row is sorted the wrong way round.
+struct TopKPattern : StaticShapePattern<TopKOp> {
+  using StaticShapePattern::StaticShapePattern;
+  LogicalResult
+  matchAndRewriteStatic(TopKOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = getTensorType(op.getX());
+    auto valuesType = convertTensorType(op.getValues().getType());
+    auto indicesType = convertTensorType(op.getIndices().getType());
+    int64_t rank = inType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    int64_t size = inType.getDimSize(axis), k = valuesType.getDimSize(axis);
+    bool largest = op.getLargest() != 0;
+    bool isUnsigned = ordersUnsigned(inType.getElementType());
+    Location loc = op.getLoc();
+    Value x = adaptor.getX();
+    // Filled, though only read once written: no undefined value is compared.
+    Value values = createFilled(rewriter, loc, valuesType, 0);
+    Value indices = createFilled(rewriter, loc, indicesType, -1);
+    if (k == 0) {
+      rewriter.replaceOp(op, {values, indices});
+      return success();
+    }
+    auto cst = [&](OpBuilder &b, Location l, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, l, v);
+    };
+    // One loop per dim but the axis: the rows.
+    SmallVector<Value> lbs, ubs, steps;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == axis)
+        continue;
+      lbs.push_back(cst(rewriter, loc, 0));
+      ubs.push_back(cst(rewriter, loc, inType.getDimSize(d)));
+      steps.push_back(cst(rewriter, loc, 1));
+    }
+    scf::LoopNest rows = scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps, ValueRange{values, indices},
+        [&](OpBuilder &b, Location l, ValueRange rowIvs, ValueRange row) {
+          auto at = [&](Value position) {
+            SmallVector<Value> coords(rowIvs);
+            coords.insert(coords.begin() + axis, position);
+            return coords;
+          };
+          Value last = cst(b, l, k - 1), minusOne = createScalar(b, l, b.getI64Type(), -1);
+          auto scan = scf::ForOp::create(
+              b, l, cst(b, l, 0), cst(b, l, size), cst(b, l, 1), row,
+              [&](OpBuilder &b, Location l, Value i, ValueRange slots) {
+                Value v = tensor::ExtractOp::create(b, l, x, at(i));
+                Value index = arith::IndexCastOp::create(b, l, b.getI64Type(), i);
+                auto beats = [&](OpBuilder &b, Location l, Value v, Value slotValue,
+                                 Value slotIndex) -> Value {
+                  Value empty = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                                      slotIndex, minusOne);
+                  return arith::OrIOp::create(
+                      b, l, empty, precedes(b, l, v, slotValue, largest, isUnsigned));
+                };
+                Value enters = beats(
+                    b, l, v, tensor::ExtractOp::create(b, l, slots[0], at(last)),
+                    tensor::ExtractOp::create(b, l, slots[1], at(last)));
+                auto insert = scf::IfOp::create(
+                    b, l, enters,
+                    [&](OpBuilder &b, Location l) {
+                      auto carry = scf::ForOp::create(
+                          b, l, cst(b, l, 0), cst(b, l, k), cst(b, l, 1),
+                          ValueRange{slots[0], slots[1], v, index},
+                          [&](OpBuilder &b, Location l, Value j, ValueRange state) {
+                            Value slotValue = tensor::ExtractOp::create(b, l, state[0], at(j));
+                            Value slotIndex = tensor::ExtractOp::create(b, l, state[1], at(j));
+                            Value swap = beats(b, l, state[2], slotValue, slotIndex);
+                            auto pick = [&](Value ifSwap, Value otherwise) -> Value {
+                              return arith::SelectOp::create(b, l, swap, ifSwap, otherwise);
+                            };
+                            Value newValues = tensor::InsertOp::create(
+                                b, l, pick(state[2], slotValue), state[0], at(j));
+                            Value newIndices = tensor::InsertOp::create(
+                                b, l, pick(state[3], slotIndex), state[1], at(j));
+                            scf::YieldOp::create(
+                                b, l, ValueRange{newValues, newIndices,
+                                                 pick(slotValue, state[2]),
+                                                 pick(slotIndex, state[3])});
+                          });
+                      scf::YieldOp::create(b, l, carry.getResults().take_front(2));
+                    },
+                    [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, slots); });
+                scf::YieldOp::create(b, l, insert.getResults());
+              });
+          return scf::ValueVector(scan.getResults().begin(), scan.getResults().end());
+        });
+    rewriter.replaceOp(op, rows.results);
+    return success();
+  }
+};
+
 /// 1 where the index along the axis is that of the first maximum.
 struct HardmaxPattern : StaticShapePattern<HardmaxOp> {
   using StaticShapePattern::StaticShapePattern;
@@ -396,6 +511,6 @@ void mlir::onnxq::populateReductionToLinalgPatterns(
                ReducePattern<ReduceL1Op>, ReducePattern<ReduceL2Op>,
                ReducePattern<ReduceLogSumOp>, ReduceLogSumExpPattern,
                ReduceSumPattern, ArgReducePattern<ArgMaxOp>,
-               ArgReducePattern<ArgMinOp>, HardmaxPattern>(
+               ArgReducePattern<ArgMinOp>, TopKPattern, HardmaxPattern>(
       converter, patterns.getContext());
 }

@@ -131,3 +131,26 @@ func.func @global_average(%x: tensor<1x3x4x5xf32>) -> tensor<1x3x1x1xf32> {
   %0 = onnx.GlobalAveragePool(%x) : (tensor<1x3x4x5xf32>) -> tensor<1x3x1x1xf32>
   return %0 : tensor<1x3x1x1xf32>
 }
+
+// -----
+
+// MaxPool's Indices: the window's first maximum (strictly greater moves it)
+// and its flat index in the unpadded input, computed from the loop indices:
+// here column-major (storage_order 1): (n*C + c)*W*H + w*H + h, with
+// h = oh*2 + kh - 1 and w = ow*2 + kw - 1 (pads 1).
+// CHECK-LABEL: func @maxpool_indices
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x2x6x6xf32>, tensor<2x2xf32>) outs(%{{.*}}, %{{.*}} : tensor<1x2x3x3xf32>, tensor<1x2x3x3xi64>)
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32, %[[BEST:.*]]: f32, %[[BESTI:.*]]: i64):
+// CHECK: %[[OW:.*]] = linalg.index 3
+// CHECK: %[[KW:.*]] = linalg.index 5
+// CHECK: %[[OH:.*]] = linalg.index 2
+// CHECK: %[[KH:.*]] = linalg.index 4
+// CHECK: %[[BETTER:.*]] = arith.cmpf ogt, %[[X]], %[[BEST]]
+// CHECK: %[[FLAT:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[V:.*]] = arith.select %[[BETTER]], %[[X]], %[[BEST]]
+// CHECK: %[[I:.*]] = arith.select %[[BETTER]], %[[FLAT]], %[[BESTI]]
+// CHECK: linalg.yield %[[V]], %[[I]]
+func.func @maxpool_indices(%x: tensor<1x2x4x4xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xi64>) {
+  %y, %i = onnx.MaxPool(%x) {kernel_shape = [2, 2], pads = [1, 1, 1, 1], strides = [2, 2], storage_order = 1 : i64} : (tensor<1x2x4x4xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xi64>)
+  return %y, %i : tensor<1x2x3x3xf32>, tensor<1x2x3x3xi64>
+}

@@ -190,3 +190,43 @@ func.func @reduce_max_bool(%x: tensor<4x2xi1>) -> tensor<4x1xi1> {
   %0 = onnx.ReduceMax(%x) {axes = [1]} : (tensor<4x2xi1>) -> tensor<4x1xi1>
   return %0 : tensor<4x1xi1>
 }
+
+// -----
+
+// TopK keeps its K best in the outputs themselves: a scalar scan of each row
+// (one scf.for per other dim, then along the axis); an element that beats
+// the row's K-th (or meets an empty slot, index -1) is carried down the K
+// slots, swapping with each slot it beats.
+// CHECK-LABEL: func @topk
+// CHECK: %[[V0:.*]] = linalg.fill {{.*}} -> tensor<3x4xf32>
+// CHECK: %[[I0:.*]] = linalg.fill ins(%{{.*}} : i64) {{.*}} -> tensor<3x4xi64>
+// CHECK: scf.for %[[R:.*]] = {{.*}} to %{{.*}} step {{.*}} iter_args(%{{.*}} = %[[V0]], %{{.*}} = %[[I0]])
+// CHECK: scf.for %[[E:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[X:.*]] = tensor.extract %arg0[%[[R]], %[[E]]] : tensor<3x7xf32>
+// CHECK: %[[EMPTY:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[BEATS:.*]] = arith.cmpf ogt, %[[X]], %{{.*}} : f32
+// CHECK: %[[ENTERS:.*]] = arith.ori %[[EMPTY]], %[[BEATS]]
+// CHECK: scf.if %[[ENTERS]]
+// CHECK: scf.for
+// CHECK: arith.select
+// CHECK: tensor.insert {{.*}} : tensor<3x4xf32>
+// CHECK: tensor.insert {{.*}} : tensor<3x4xi64>
+func.func @topk(%x: tensor<3x7xf32>) -> (tensor<3x4xf32>, tensor<3x4xi64>) {
+  %k = onnx.Constant dense<4> : tensor<1xi64>
+  %v, %i = onnx.TopK(%x, %k) {axis = 1 : i64} : (tensor<3x7xf32>, tensor<1xi64>) -> (tensor<3x4xf32>, tensor<3x4xi64>)
+  return %v, %i : tensor<3x4xf32>, tensor<3x4xi64>
+}
+
+// -----
+
+// The smallest, along the first axis, of unsigned integers: ult.
+// CHECK-LABEL: func @topk_smallest_unsigned
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<5x2xi8>
+// CHECK: arith.cmpi ult
+func.func @topk_smallest_unsigned(%x: tensor<5x2xui8>) -> (tensor<2x2xui8>, tensor<2x2xi64>) {
+  %k = onnx.Constant dense<2> : tensor<1xi64>
+  %v, %i = onnx.TopK(%x, %k) {axis = 0 : i64, largest = 0 : i64} : (tensor<5x2xui8>, tensor<1xi64>) -> (tensor<2x2xui8>, tensor<2x2xi64>)
+  return %v, %i : tensor<2x2xui8>, tensor<2x2xi64>
+}

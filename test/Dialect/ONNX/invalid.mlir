@@ -1309,6 +1309,71 @@ func.func @gather_elements_rank(%x: tensor<2x3xf32>, %i: tensor<2xi64>) -> tenso
 
 // -----
 
+func.func @topk_k_too_large(%x: tensor<2x3xf32>) -> (tensor<*xf32>, tensor<*xi64>) {
+  %k = onnx.Constant dense<4> : tensor<1xi64>
+  // expected-error @+1 {{'onnx.TopK' op expects one K in [0, 3]}}
+  %v, %i = onnx.TopK(%x, %k) : (tensor<2x3xf32>, tensor<1xi64>) -> (tensor<*xf32>, tensor<*xi64>)
+  return %v, %i : tensor<*xf32>, tensor<*xi64>
+}
+
+// -----
+
+func.func @topk_indices_type(%x: tensor<2x3xf32>, %k: tensor<1xi64>) -> (tensor<*xf32>, tensor<*xi32>) {
+  // expected-error @+1 {{'onnx.TopK' op expects int64 indices}}
+  %v, %i = onnx.TopK(%x, %k) : (tensor<2x3xf32>, tensor<1xi64>) -> (tensor<*xf32>, tensor<*xi32>)
+  return %v, %i : tensor<*xf32>, tensor<*xi32>
+}
+
+// -----
+
+func.func @topk_largest(%x: tensor<2x3xf32>, %k: tensor<1xi64>) -> (tensor<*xf32>, tensor<*xi64>) {
+  // expected-error @+1 {{'onnx.TopK' op expects largest 0 or 1, got 2}}
+  %v, %i = onnx.TopK(%x, %k) {largest = 2 : i64} : (tensor<2x3xf32>, tensor<1xi64>) -> (tensor<*xf32>, tensor<*xi64>)
+  return %v, %i : tensor<*xf32>, tensor<*xi64>
+}
+
+// -----
+
+func.func @scatternd_updates_shape(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x4xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'onnx.ScatterND' op expects updates of shape 2x5, got 2x4}}
+  %0 = onnx.ScatterND(%x, %i, %u) : (tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x4xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @scatternd_long_tuples(%x: tensor<4x5xf32>, %i: tensor<2x3xi64>, %u: tensor<2xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'onnx.ScatterND' op expects index tuples of at most the data's rank 2}}
+  %0 = onnx.ScatterND(%x, %i, %u) : (tensor<4x5xf32>, tensor<2x3xi64>, tensor<2xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @scatternd_reduction(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'onnx.ScatterND' op expects reduction none, add, mul, max or min, got 'sum'}}
+  %0 = onnx.ScatterND(%x, %i, %u) {reduction = "sum"} : (tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @scatter_elements_updates(%x: tensor<4x5xf32>, %i: tensor<2x5xi64>, %u: tensor<2x4xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'onnx.ScatterElements' op expects updates of the indices' shape 2x5, got 2x4}}
+  %0 = onnx.ScatterElements(%x, %i, %u) : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x4xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @scatter_elements_type(%x: tensor<4x5xf32>, %i: tensor<2x5xi64>, %u: tensor<2x5xf16>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'onnx.ScatterElements' op expects data and updates to have the same element type, got 'f32' and 'f16'}}
+  %0 = onnx.ScatterElements(%x, %i, %u) : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x5xf16>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
 func.func @tile_repeats(%x: tensor<2x3xf32>, %r: tensor<3xi64>) -> tensor<*xf32> {
   // expected-error @+1 {{'onnx.Tile' op expects one repeat per axis (2), got 3}}
   %0 = onnx.Tile(%x, %r) : (tensor<2x3xf32>, tensor<3xi64>) -> tensor<*xf32>

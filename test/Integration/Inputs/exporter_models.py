@@ -231,8 +231,59 @@ def einsum_attention(rng):
     return model, "x:1x4x6x8", (1, 4, 6, 8)
 
 
+def topk_boxes(rng):
+    """An NMS-free detector's post-processing (YOLO-style heads exported from
+    PyTorch): per-box class score ReduceMax, TopK of the 100 best of 2100
+    boxes, Gather of their boxes by the TopK indices, scaled by the scores;
+    so a wrong index or order shows in the output."""
+    nodes = [
+        const("b0", [0]), const("b4", [4]), const("c6", [6]), const("ax1", [1]),
+        helper.make_node("Slice", ["x", "b0", "b4", "ax1"], ["boxes"]),
+        helper.make_node("Slice", ["x", "b4", "c6", "ax1"], ["classes"]),
+        helper.make_node("ReduceMax", ["classes"], ["scores"], axes=[1], keepdims=0),
+        const("k", [100]),
+        helper.make_node("TopK", ["scores", "k"], ["best", "index"], axis=-1),
+        helper.make_node("Transpose", ["boxes"], ["per_box"], perm=[0, 2, 1]),
+        const("flat", [-1]),
+        helper.make_node("Reshape", ["index", "flat"], ["index1"]),
+        helper.make_node("Gather", ["per_box", "index1"], ["chosen"], axis=1),
+        const("last", [-1]),
+        helper.make_node("Unsqueeze", ["best", "last"], ["best1"]),
+        helper.make_node("Mul", ["chosen", "best1"], ["y"]),
+    ]
+    model = make_model("topk_boxes", 13, nodes, [input_info("x", ["batch", 6, "anchors"])],
+                       [output_info("y", 3)], [])
+    return model, "x:1x6x2100", (1, 6, 2100)
+
+
+def index_put(rng):
+    """PyTorch's indexed assignment and scatter_add as its exporter writes
+    them (opset 16): `y[0, [1, 3]] = sigmoid(x[:, [2, 4]])` is a ScatterND of
+    (batch, row) tuples, `y.scatter_add_(1, idx, src)` a ScatterElements with
+    reduction add (the indices repeat)."""
+    idx = np.array([[[0, 4, 4, 1, 0, 2], [3, 3, 0, 4, 1, 1], [2, 0, 4, 4, 3, 0]]], np.int64)
+    nodes = [
+        helper.make_node("Relu", ["x"], ["a"]),
+        const("rows", [2, 4]),
+        helper.make_node("Gather", ["x", "rows"], ["picked"], axis=1),
+        helper.make_node("Sigmoid", ["picked"], ["s"]),
+        const("two_rows", [2, 6]),
+        helper.make_node("Reshape", ["s", "two_rows"], ["updates"]),
+        const("tuples", [[0, 1], [0, 3]]),
+        helper.make_node("ScatterND", ["a", "tuples", "updates"], ["b"]),
+        const("r0", [0]), const("r3", [3]), const("ax1", [1]),
+        helper.make_node("Slice", ["x", "r0", "r3", "ax1"], ["src"]),
+        helper.make_node("Constant", [], ["idx"], value=numpy_helper.from_array(idx)),
+        helper.make_node("ScatterElements", ["b", "idx", "src"], ["y"], axis=1,
+                         reduction="add"),
+    ]
+    model = make_model("index_put", 16, nodes, [input_info("x", ["batch", 5, 6])],
+                       [output_info("y", 3)], [])
+    return model, "x:1x5x6", (1, 5, 6)
+
+
 MODELS = [pytorch_flatten, paddle_softmax, upsample_by_shape, spatial_tokens,
-          anchor_grid, bicubic_upsample, einsum_attention]
+          anchor_grid, bicubic_upsample, einsum_attention, topk_boxes, index_put]
 
 
 def main():

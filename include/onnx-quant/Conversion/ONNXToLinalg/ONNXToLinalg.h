@@ -74,6 +74,8 @@ void populateConvTransposeToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
 void populateRuntimeGatherToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
+void populateScatterToLinalgPatterns(const TypeConverter &converter,
+                                     RewritePatternSet &patterns);
 void populateTriluToLinalgPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
 void populateGeneratorsToLinalgPatterns(const TypeConverter &converter,

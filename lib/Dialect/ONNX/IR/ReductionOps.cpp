@@ -52,6 +52,26 @@ LogicalResult ArgMinOp::verify() {
   return verifyArgReduce(*this, getData(), getAxis());
 }
 
+LogicalResult TopKOp::verify() {
+  if (!getElementTypeOrSelf(getIndices().getType()).isInteger(64))
+    return emitOpError("expects int64 indices");
+  if (failed(verifyIntegerVector(*this, getK(), "K")))
+    return failure();
+  if (getLargest() != 0 && getLargest() != 1)
+    return emitOpError() << "expects largest 0 or 1, got " << getLargest();
+  if (std::optional<SmallVector<int64_t>> k = getConstantIntegers(getK())) {
+    std::optional<int64_t> rank = getRank(getX());
+    std::optional<int64_t> size =
+        rank ? getStaticDim(getX(), normalizeAxis(getAxis(), *rank))
+             : std::nullopt;
+    if (k->size() != 1 || (*k)[0] < 0 || (size && (*k)[0] > *size))
+      return emitOpError() << "expects one K in [0, "
+                           << (size ? std::to_string(*size) : "the axis size")
+                           << "]";
+  }
+  return verifyAxisOf(*this, getAxis(), getX());
+}
+
 LogicalResult LogSoftmaxOp::verify() {
   return verifyAxisOf(*this, getAxis(), getInput());
 }
@@ -125,6 +145,20 @@ static LogicalResult inferArgReduction(Value data, int64_t axis, bool keepDims,
   types.push_back(getTensorType(
       reducedShape(data, {axis}, keepDims),
       IntegerType::get(data.getContext(), 64)));
+  return success();
+}
+
+LogicalResult TopKOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  std::optional<SmallVector<int64_t>> shape = getShapeOf(getX());
+  if (shape) {
+    int64_t axis = normalizeAxis(getAxis(), shape->size());
+    if (axis < 0 || axis >= int64_t(shape->size()))
+      return failure();
+    std::optional<SmallVector<int64_t>> k = getConstantIntegers(getK());
+    (*shape)[axis] = k && k->size() == 1 ? (*k)[0] : ShapedType::kDynamic;
+  }
+  types.push_back(getTensorType(shape, getElementTypeOf(getX())));
+  types.push_back(getTensorType(shape, IntegerType::get(getContext(), 64)));
   return success();
 }
 

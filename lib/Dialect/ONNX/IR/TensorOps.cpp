@@ -186,6 +186,68 @@ LogicalResult GatherElementsOp::verify() {
   return rank ? verifyAxis(*this, getAxis(), *rank) : success();
 }
 
+/// The checks ScatterND and ScatterElements share: integer indices, updates
+/// of the data's element type, a known reduction.
+static LogicalResult verifyScatter(Operation *op, Value data, Value indices,
+                                   Value updates, StringRef reduction) {
+  if (!getElementTypeOrSelf(indices.getType()).isInteger())
+    return op->emitOpError() << "expects integer indices, got "
+                             << indices.getType();
+  if (failed(verifySameElementType(op, data, "data", updates, "updates")))
+    return failure();
+  if (!llvm::is_contained({"none", "add", "mul", "max", "min"}, reduction))
+    return op->emitOpError() << "expects reduction none, add, mul, max or "
+                                "min, got '"
+                             << reduction << "'";
+  return success();
+}
+
+LogicalResult ScatterNDOp::verify() {
+  if (failed(verifyScatter(*this, getData(), getIndices(), getUpdates(),
+                           getReduction())))
+    return failure();
+  std::optional<SmallVector<int64_t>> data = getShapeOf(getData());
+  std::optional<SmallVector<int64_t>> indices = getShapeOf(getIndices());
+  std::optional<SmallVector<int64_t>> updates = getShapeOf(getUpdates());
+  if (indices && indices->empty())
+    return emitOpError() << "expects indices of rank 1 or more";
+  if (!data || !indices || !updates || ShapedType::isDynamic(indices->back()))
+    return success();
+  // updates: indices' shape without the tuple dim, then the slice's dims.
+  int64_t tuple = indices->back();
+  if (tuple > int64_t(data->size()))
+    return emitOpError() << "expects index tuples of at most the data's rank "
+                         << data->size();
+  SmallVector<int64_t> expected(indices->begin(), indices->end() - 1);
+  expected.append(data->begin() + tuple, data->end());
+  if (updates->size() != expected.size() ||
+      llvm::any_of(llvm::zip(*updates, expected), [](auto pair) {
+        auto [u, e] = pair;
+        return !ShapedType::isDynamic(u) && !ShapedType::isDynamic(e) && u != e;
+      }))
+    return emitOpError() << "expects updates of shape "
+                         << formatShape(expected) << ", got "
+                         << formatShape(*updates);
+  return success();
+}
+
+LogicalResult ScatterElementsOp::verify() {
+  if (failed(verifyScatter(*this, getData(), getIndices(), getUpdates(),
+                           getReduction())))
+    return failure();
+  std::optional<int64_t> rank = getRank(getData());
+  std::optional<SmallVector<int64_t>> indices = getShapeOf(getIndices());
+  std::optional<SmallVector<int64_t>> updates = getShapeOf(getUpdates());
+  if (rank && indices && int64_t(indices->size()) != *rank)
+    return emitOpError() << "expects indices of the data's rank " << *rank
+                         << ", got " << getIndices().getType();
+  if (indices && updates && *indices != *updates)
+    return emitOpError() << "expects updates of the indices' shape "
+                         << formatShape(*indices) << ", got "
+                         << formatShape(*updates);
+  return rank ? verifyAxis(*this, getAxis(), *rank) : success();
+}
+
 LogicalResult TileOp::verify() {
   if (failed(verifyIntegerVector(*this, getRepeats(), "repeats")))
     return failure();
@@ -551,6 +613,17 @@ GatherElementsOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   std::optional<SmallVector<int64_t>> indices = getShapeOf(getIndices());
   types.push_back(indices ? Type(RankedTensorType::get(*indices, elementType))
                           : Type(UnrankedTensorType::get(elementType)));
+  return success();
+}
+
+LogicalResult ScatterNDOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getData().getType());
+  return success();
+}
+
+LogicalResult
+ScatterElementsOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  types.push_back(getData().getType());
   return success();
 }
 

@@ -53,6 +53,15 @@ class ONNX_ArgReduceOp<string mnemonic, string doc> : ONNX_Op<mnemonic> {
 def ONNX_ArgMaxOp : ONNX_ArgReduceOp<"ArgMax", "int64 index of the maximum along axis">;
 def ONNX_ArgMinOp : ONNX_ArgReduceOp<"ArgMin", "int64 index of the minimum along axis">;
 
+def ONNX_TopKOp : ONNX_Op<"TopK"> {
+  let summary = "the K largest (or smallest) elements along axis, and their int64 indices";
+  let arguments = (ins AnyTensor:$X, AnyTensor:$K,
+                   DefaultValuedAttr<ONNX_I64Attr, "-1">:$axis,
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$largest,
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$sorted);
+  let results = (outs AnyTensor:$Values, AnyTensor:$Indices);
+}
+
 def ONNX_LogSoftmaxOp : ONNX_Op<"LogSoftmax", [SameOperandsAndResultType], 1> {
   let summary = "log of softmax along one axis (opset 13 semantics)";
   let arguments = (ins AnyTensor:$input, DefaultValuedAttr<ONNX_I64Attr, "-1">:$axis);

@@ -134,6 +134,23 @@ def ONNX_GatherElementsOp : ONNX_Op<"GatherElements"> {
   let results = (outs AnyTensor:$output);
 }
 
+// Opset 18's form: `reduction` also takes max and min.
+class ONNX_ScatterOp<string mnemonic, string doc, dag extraAttrs = (ins)>
+    : ONNX_Op<mnemonic> {
+  let summary = doc;
+  let arguments = !con((ins AnyTensor:$data, AnyTensor:$indices,
+                            AnyTensor:$updates),
+                       extraAttrs,
+                       (ins DefaultValuedStrAttr<StrAttr, "none">:$reduction));
+  let results = (outs AnyTensor:$output);
+}
+
+def ONNX_ScatterNDOp : ONNX_ScatterOp<"ScatterND",
+    "`data` with the slices at `indices` (tuples of leading indices) replaced by (or combined with) `updates`">;
+def ONNX_ScatterElementsOp : ONNX_ScatterOp<"ScatterElements",
+    "`data` with the elements at `indices` along `axis` replaced by (or combined with) `updates`",
+    (ins DefaultValuedAttr<ONNX_I64Attr, "0">:$axis)>;
+
 def ONNX_TileOp : ONNX_Op<"Tile"> {
   let summary = "`input` repeated `repeats[i]` times along each axis i";
   let arguments = (ins AnyTensor:$input, AnyTensor:$repeats);
