@@ -18,21 +18,26 @@ Models: the zoo's MNIST, ResNet8 (CIFAR-10) and SqueezeNet 1.1 (calibrated on
 torchvision-style CNNs of bench/cnn_models.py (random weights, BatchNorm
 kept; calibrated on 16 random normal images).
 
-Timing: one thread everywhere; after warm-up, --rounds rounds in which the
-four variants take turns (ours fp32, ours int8, ORT fp32, ORT int8), each
-timing R calls and keeping their median; a variant's figure is the median of
-its round medians. Ours is timed by the runner around NAME_run only
-(`--repeat`), ORT with time.perf_counter() around session.run. R is --repeat,
-lowered (not below 3) for slow models so that each variant takes about
---budget seconds.
+Timing: one thread, and each count of --threads (e.g. 1,2): ours calls
+NAME_run for one thread and NAME_run_parallel on a pool of T threads
+(include/onnxq_pool.h) for T, ORT runs with intra_op_num_threads = T. After
+warm-up, --rounds rounds in which every variant takes its turn (ours fp32,
+ours int8, ORT fp32, ORT int8, per thread count), each timing R calls and
+keeping their median; a variant's figure is the median of its round
+medians. Ours is timed by the runner around the call only (`--repeat`), ORT
+with time.perf_counter() around session.run. R is --repeat, lowered (not
+below 3) for slow models so that each variant takes about --budget seconds.
 
 Output: the CPU and ONNX Runtime version, then a Markdown table with the four
-latencies (ms) and the ratios ours-int8/ORT-int8, ours-int8/ours-fp32,
-ours-fp32/ORT-fp32 (below 1: the first is faster).
+one-thread latencies (ms) and the ratios ours-int8/ORT-int8, ours-int8/ours-
+fp32, ours-fp32/ORT-fp32 (below 1: the first is faster); per other thread
+count T, a table with the four T-thread latencies, each variant's speedup over
+its one-thread time, and ours-int8/ORT-int8 at T threads.
 
 Run:  .venv/bin/python bench/four_way.py --tool build/bin/onnx-quant-opt \\
           --runner tools/onnx-quant-runner/runner.c [--zoo DIR] \\
-          [--models squeezenet,resnet18,...] [--rounds 3] [--repeat 20] [--budget 10]
+          [--models squeezenet,resnet18,...] [--threads 1,2] [--rounds 3] \\
+          [--repeat 20] [--budget 10]
 """
 
 import argparse
@@ -109,14 +114,17 @@ def quantize_with_ort(args, model, cal, work):
     return out
 
 
+VARIANTS = ("ours fp32", "ours int8", "ORT fp32", "ORT int8")
+
+
 def bench(name, model, zoo, args, work):
-    """A table row: name, four latencies, three ratios, notes."""
+    """Latencies (ms) keyed by (variant, threads), and notes."""
     cal, inp, x = samples(name, zoo, model, work)
-    variants, notes = {}, []
+    built, notes = {}, []
 
     def add(key, build):
         try:
-            variants[key] = build()
+            built[key] = build()
         except Exception as e:  # a failing variant is a cell, not an abort
             notes.append(f"{key}: {str(e)[:160]}")
 
@@ -126,23 +134,23 @@ def bench(name, model, zoo, args, work):
             args, model, ["--onnx-fold-batchnorm",
                           f"--onnx-calibrate=data={cal} quiet=true",
                           "--onnx-quantize=quiet=true"], "i8", work)))
-        add("ORT fp32", lambda: ("ort", ort_session(model)))
-        add("ORT int8", lambda: ("ort", ort_session(quantize_with_ort(args, model, cal,
-                                                                      work))))
+        add("ORT fp32", lambda: ("ort", model))
+        add("ORT int8", lambda: ("ort", quantize_with_ort(args, model, cal, work)))
     else:
         add("ours int8", lambda: ("ours", compile_ours(
             args, model, [], "i8", work)))
-        add("ORT int8", lambda: ("ort", ort_session(model)))
+        add("ORT int8", lambda: ("ort", model))
 
-    def timer(kind, target):
+    def timer(kind, target, threads):
         if kind == "ours":
-            return lambda n: time_ours(target, inp, n)
-        feed = {target.get_inputs()[0].name: x}
+            return lambda n: time_ours(target, inp, n, threads if threads > 1 else None)
+        session = ort_session(target, threads)
+        feed = {session.get_inputs()[0].name: x}
         for _ in range(args.warmup):
-            target.run(None, feed)
-        return lambda n: time_ort(target, feed, n)
+            session.run(None, feed)
+        return lambda n: time_ort(session, feed, n)
 
-    timers = {k: timer(*v) for k, v in variants.items()}
+    timers = {(k, t): timer(*v, t) for k, v in built.items() for t in args.threads}
     repeats = {k: max(3, min(args.repeat, int(args.budget * 1e3 /
                                                 (args.rounds * max(t(3), 1e-3)))))
                for k, t in timers.items()}
@@ -151,18 +159,29 @@ def bench(name, model, zoo, args, work):
         for k, t in timers.items():
             rounds[k].append(t(repeats[k]))
     ms = {k: statistics.median(v) for k, v in rounds.items()}
+    spread = "; ".join(f"{k} {'' if t == 1 else f'{t}T '}{min(v):.3g}-{max(v):.3g} "
+                       f"({repeats[(k, t)]} calls)" for (k, t), v in rounds.items())
+    return ms, notes + [spread]
 
-    def cell(k):
-        return f"{ms[k]:.3g}" if k in ms else "-"
+
+def table_rows(name, ms, notes, threads):
+    """The one-thread row, and one row per other thread count."""
+    def cell(k, t=1):
+        return f"{ms[(k, t)]:.3g}" if (k, t) in ms else "-"
 
     def ratio(a, b):
         return f"{ms[a] / ms[b]:.2f}" if a in ms and b in ms else "-"
 
-    spread = "; ".join(f"{k} {min(v):.3g}-{max(v):.3g} ({repeats[k]} calls)"
-                       for k, v in rounds.items())
-    return [name, cell("ours fp32"), cell("ours int8"), cell("ORT fp32"), cell("ORT int8"),
-            ratio("ours int8", "ORT int8"), ratio("ours int8", "ours fp32"),
-            ratio("ours fp32", "ORT fp32"), "; ".join(notes + [spread])]
+    rows = {1: [name, *(cell(k) for k in VARIANTS),
+                ratio(("ours int8", 1), ("ORT int8", 1)),
+                ratio(("ours int8", 1), ("ours fp32", 1)),
+                ratio(("ours fp32", 1), ("ORT fp32", 1)), "; ".join(notes)]}
+    for t in threads:
+        if t != 1:
+            rows[t] = [name, *(cell(k, t) for k in VARIANTS),
+                       *(ratio((k, 1), (k, t)) for k in VARIANTS),
+                       ratio(("ours int8", t), ("ORT int8", t))]
+    return rows
 
 
 def main():
@@ -171,6 +190,8 @@ def main():
                                  epilog=__doc__)
     add_tool_arguments(ap)
     ap.add_argument("--models", default=",".join(list(ZOO) + list(cnn_models.MODELS)))
+    ap.add_argument("--threads", default="1",
+                    help="thread counts, comma-separated (1); 1 is always timed")
     ap.add_argument("--repeat", type=int, default=20, help="timed calls per round (20)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds (3)")
     ap.add_argument("--warmup", type=int, default=3, help="untimed ORT calls (3)")
@@ -178,22 +199,24 @@ def main():
                     help="seconds per variant and model; caps --repeat (10)")
     ap.add_argument("--cc", default="cc")
     args = ap.parse_args()
+    args.threads = sorted({1, *(int(t) for t in args.threads.split(","))})
     args.tool, args.runner = args.tool.resolve(), args.runner.resolve()
     zoo = (args.zoo or default_zoo()).resolve()
     import onnxruntime as ort
 
-    print(f"CPU: {cpu_name()}; ONNX Runtime {ort.__version__}; one thread each; "
-          f"median of {args.rounds} rounds taken in turn\n")
-    print("| model | ours fp32 ms | ours int8 ms | ORT fp32 ms | ORT int8 ms | "
-          "ours int8 / ORT int8 | ours int8 / ours fp32 | ours fp32 / ORT fp32 | notes |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print(f"CPU: {cpu_name()}; ONNX Runtime {ort.__version__}; threads "
+          f"{', '.join(map(str, args.threads))}; median of {args.rounds} rounds "
+          f"taken in turn\n")
+    tables = {}
     for name in args.models.split(","):
         with tempfile.TemporaryDirectory(prefix="onnxq-4way-") as tmp:
             work = Path(tmp)
             if name in ZOO:
                 model = zoo / ZOO[name]
                 if not model.is_file():
-                    print(f"| {name} | - | - | - | - | - | - | - | SKIP: zoo not found at {zoo} |")
+                    tables.setdefault(1, []).append(
+                        [name, "-", "-", "-", "-", "-", "-", "-",
+                         f"SKIP: zoo not found at {zoo}"])
                     continue
             elif name in cnn_models.MODELS:
                 model = work / f"{name}.onnx"
@@ -202,8 +225,30 @@ def main():
             else:
                 print(f"error: unknown model '{name}'", file=sys.stderr)
                 return 2
-            row = bench(name, model, zoo, args, work)
-        print("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |", flush=True)
+            ms, notes = bench(name, model, zoo, args, work)
+        for t, row in table_rows(name, ms, notes, args.threads).items():
+            tables.setdefault(t, []).append(row)
+        print(f"{name}: done", file=sys.stderr, flush=True)
+
+    def show(header, rows):
+        print("| " + " | ".join(header) + " |")
+        print("| --- | " + " | ".join("---:" for _ in header[1:-1]) +
+              (" | --- |" if header[-1] == "notes" else " | ---: |"))
+        for row in rows:
+            print("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
+        print()
+
+    print("One thread:\n")
+    show(["model", "ours fp32 ms", "ours int8 ms", "ORT fp32 ms", "ORT int8 ms",
+          "ours int8 / ORT int8", "ours int8 / ours fp32", "ours fp32 / ORT fp32",
+          "notes"], tables.get(1, []))
+    for t in args.threads:
+        if t != 1:
+            print(f"{t} threads (speedup: the variant's one-thread time / its "
+                  f"{t}-thread time):\n")
+            show(["model", *(f"{k} ms" for k in VARIANTS),
+                  *(f"{k} speedup" for k in VARIANTS), "ours int8 / ORT int8"],
+                 tables.get(t, []))
     return 0
 
 

@@ -86,9 +86,13 @@ def build(model, zoo, args, work):
     return exe, ""
 
 
-def time_ours(exe, inp, repeat):
-    p = subprocess.run([str(exe), "--inputs", str(inp), "--repeat", str(repeat)],
-                       capture_output=True, text=True, check=True)
+def time_ours(exe, inp, repeat, threads=None):
+    """Median ms per NAME_run call (NAME_run_parallel on a pool of `threads`
+    when given)."""
+    cmd = [str(exe), "--inputs", str(inp), "--repeat", str(repeat)]
+    if threads:
+        cmd += ["--threads", str(threads)]
+    p = subprocess.run(cmd, capture_output=True, text=True, check=True)
     m = re.search(r"median ([0-9.]+) ms/run.*wall clock", p.stdout)
     if not m:
         raise RuntimeError(f"no wall-clock timing line in: {p.stdout.strip()}")
@@ -109,10 +113,10 @@ def alternating_rounds(exe, inp, args, other):
     return ours, theirs, repeat
 
 
-def ort_session(path):
+def ort_session(path, threads=1):
     import onnxruntime as ort
     opts = ort.SessionOptions()
-    opts.intra_op_num_threads = 1
+    opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 

@@ -14,6 +14,7 @@ set(ONNX_QUANT_CONFIG_KIND "build tree")
 set(ONNX_QUANT_CONFIG_PREFIX "")
 set(ONNX_QUANT_CONFIG_EXE "${LLVM_RUNTIME_OUTPUT_INTDIR}/onnx-quant-opt")
 set(ONNX_QUANT_CONFIG_MODEL_CMAKE "${PROJECT_SOURCE_DIR}/cmake/OnnxQuantModel.cmake")
+set(ONNX_QUANT_CONFIG_INCLUDE "${PROJECT_SOURCE_DIR}/include")
 configure_file(cmake/OnnxQuantConfig.cmake.in "${_build_pkg}/OnnxQuantConfig.cmake" @ONLY)
 
 # Install tree: relocatable, paths relative to this file.
@@ -22,6 +23,7 @@ set(ONNX_QUANT_CONFIG_PREFIX
   "get_filename_component(_onnx_quant_prefix \"\${CMAKE_CURRENT_LIST_DIR}/../../..\" ABSOLUTE)")
 set(ONNX_QUANT_CONFIG_EXE "\${_onnx_quant_prefix}/bin/onnx-quant-opt")
 set(ONNX_QUANT_CONFIG_MODEL_CMAKE "\${CMAKE_CURRENT_LIST_DIR}/OnnxQuantModel.cmake")
+set(ONNX_QUANT_CONFIG_INCLUDE "\${_onnx_quant_prefix}/include")
 configure_file(cmake/OnnxQuantConfig.cmake.in
                "${PROJECT_BINARY_DIR}/CMakeFiles/OnnxQuantConfig.install.cmake" @ONLY)
 
@@ -38,6 +40,8 @@ install(FILES "${PROJECT_BINARY_DIR}/CMakeFiles/OnnxQuantConfig.install.cmake"
 install(FILES "${_build_pkg}/OnnxQuantConfigVersion.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/OnnxQuantModel.cmake"
         DESTINATION ${ONNX_QUANT_CMAKE_SUBDIR} COMPONENT onnx-quant)
+install(FILES include/onnxq_pool.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        COMPONENT onnx-quant)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT onnx-quant)
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
         COMPONENT onnx-quant FILES_MATCHING PATTERN "*.md")

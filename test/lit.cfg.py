@@ -14,7 +14,8 @@ Substitutions:
 Features: `ort` (onnxruntime importable by %python), `ortq`
 (onnxruntime.quantization importable by %ortq-python), `zoo`, `onnx-testdata`,
 `onnx-testdata-ortq` (%ortq-testdata exists), `aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`,
-`make` (GNU make, for the Unix Makefiles generator), `libjpeg` (jpeglib.h,
+`make` (GNU make, for the Unix Makefiles generator), `tsan` (gcc links
+ThreadSanitizer programs), `libjpeg` (jpeglib.h,
 for examples/image-classifier), `avx512-vnni` (the host runs AVX-512 VNNI
 code), `avx512-vbmi` (the host runs AVX-512 VBMI code: vpermi2b).
 """
@@ -112,6 +113,24 @@ if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 else:
     lit_config.note("valgrind missing: memory-safety tests are unsupported")
+
+def gcc_links_tsan():
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "t.c")
+        with open(src, "w") as f:
+            f.write("int main(void) { return 0; }\n")
+        return subprocess.call(["gcc", "-fsanitize=thread", src, "-o",
+                                os.path.join(tmp, "t")],
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL) == 0
+
+
+if shutil.which("gcc") and gcc_links_tsan():
+    config.available_features.add("tsan")
+else:
+    lit_config.note("gcc cannot link ThreadSanitizer programs: the threaded "
+                    "runs are not also checked under it")
 
 if shutil.which("make"):
     config.available_features.add("make")

@@ -2,12 +2,15 @@
 // the command line, with the time per image, for every compiled variant of
 // the model (float, and int8 when the compiler can quantize).
 //
-//   image-classifier [--labels FILE] [--repeat N] IMAGE.jpg|png...
+//   image-classifier [--labels FILE] [--repeat N] [--threads N] IMAGE.jpg|png...
 //
 // The models are compiled from ONNX at build time (CMakeLists.txt); each
 // comes as an object file and a header, <name>.o and <name>.h, with the C ABI
 // of docs/user-guide.md: <name>_input_size(i), <name>_output_size(i),
-// <name>_workspace_size(), <name>_run(inputs, outputs, workspace).
+// <name>_workspace_size_parallel(threads), <name>_run_parallel(inputs,
+// outputs, workspace, parallel_for, pool, threads). With --threads N the
+// parallel-for is onnx-quant's reference pool (onnxq_pool.h, OnnxQuant::pool
+// in CMake); without, none: the call runs on this thread, as <name>_run.
 //
 // Preprocessing is the one SqueezeNet 1.1 (Caffe2) was trained with (see the
 // zoo's MANIFEST.md): RGB image, bilinear resize of the shorter side to 256
@@ -18,6 +21,7 @@
 #ifdef HAVE_INT8
 #include "squeezenet_int8.h"
 #endif
+#include "onnxq_pool.h"
 
 #include <algorithm>
 #include <chrono>
@@ -240,14 +244,17 @@ struct Variant {
   const char *name;
   size_t (*inputSize)(int);
   size_t (*outputSize)(int);
-  size_t (*workspaceSize)(void);
-  int (*run)(const void *const *, void *const *, void *);
+  size_t (*workspaceSize)(int threads);
+  int (*run)(const void *const *, void *const *, void *, onnxq_parallel_for_fn,
+             void *, int);
 };
 
+// run_parallel with the pool's parallel-for (onnxq_pool.h), or with none
+// (then it runs on the calling thread, as <name>_run).
 #define ONNXQ_VARIANT(label, entry)                                            \
   Variant {                                                                    \
-    label, entry##_input_size, entry##_output_size, entry##_workspace_size,    \
-        entry##_run                                                            \
+    label, entry##_input_size, entry##_output_size,                            \
+        entry##_workspace_size_parallel, entry##_run_parallel                  \
   }
 
 std::vector<Variant> variants() {
@@ -294,7 +301,7 @@ void toProbabilities(std::vector<float> &v) {
 
 int main(int argc, char **argv) {
   const char *labelsPath = IMAGE_CLASSIFIER_LABELS;
-  int repeat = 3;
+  int repeat = 3, threads = 1;
   std::vector<const char *> images;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -302,17 +309,21 @@ int main(int argc, char **argv) {
       labelsPath = argv[++i];
     else if (arg == "--repeat" && i + 1 < argc)
       repeat = std::max(1, std::atoi(argv[++i]));
+    else if (arg == "--threads" && i + 1 < argc)
+      threads = std::max(1, std::atoi(argv[++i]));
     else if (arg == "-h" || arg == "--help" || arg[0] == '-') {
       std::fprintf(arg[0] == '-' && arg != "-h" && arg != "--help" ? stderr : stdout,
-                   "usage: %s [--labels FILE] [--repeat N] IMAGE...\n"
-                   "Top-5 ImageNet labels of each JPEG/PNG image, per variant.\n",
+                   "usage: %s [--labels FILE] [--repeat N] [--threads N] IMAGE...\n"
+                   "Top-5 ImageNet labels of each JPEG/PNG image, per variant\n"
+                   "(--threads N: on N threads, onnxq_pool.h).\n",
                    argv[0]);
       return arg == "-h" || arg == "--help" ? 0 : 2;
     } else
       images.push_back(argv[i]);
   }
   if (images.empty()) {
-    std::fprintf(stderr, "usage: %s [--labels FILE] [--repeat N] IMAGE...\n", argv[0]);
+    std::fprintf(stderr, "usage: %s [--labels FILE] [--repeat N] [--threads N] IMAGE...\n",
+                 argv[0]);
     return 2;
   }
   std::vector<std::string> labels = readLabels(labelsPath);
@@ -332,8 +343,12 @@ int main(int argc, char **argv) {
                    "1x3x%dx%d\n", m.name, m.inputSize(0), kCrop, kCrop);
       return 1;
     }
-    workspaces.emplace_back(m.workspaceSize());
+    workspaces.emplace_back(m.workspaceSize(threads));
   }
+  // The two lines of a threaded run: a pool, and its parallel-for and
+  // thread count passed to <name>_run_parallel.
+  onnxq_pool *pool = threads > 1 ? onnxq_pool_create(threads) : nullptr;
+  onnxq_parallel_for_fn parallelFor = pool ? onnxq_pool_parallel_for : nullptr;
 
   int status = 0;
   std::vector<float> input(inputSize);
@@ -353,14 +368,14 @@ int main(int argc, char **argv) {
       const void *inputs[] = {input.data()};
       void *outputs[] = {output.data()};
       void *workspace = workspaces[v].empty() ? nullptr : workspaces[v].data();
-      if (m.run(inputs, outputs, workspace) != 0) { // warm-up
+      if (m.run(inputs, outputs, workspace, parallelFor, pool, threads) != 0) { // warm-up
         std::fprintf(stderr, "error: %s: %s_run failed\n", path, m.name);
         status = 1;
         continue;
       }
       auto start = std::chrono::steady_clock::now();
       for (int r = 0; r < repeat; ++r)
-        m.run(inputs, outputs, workspace);
+        m.run(inputs, outputs, workspace, parallelFor, pool, threads);
       std::chrono::duration<double, std::milli> elapsed =
           std::chrono::steady_clock::now() - start;
       toProbabilities(output);
@@ -378,5 +393,6 @@ int main(int argc, char **argv) {
       }
     }
   }
+  onnxq_pool_destroy(pool);
   return status;
 }

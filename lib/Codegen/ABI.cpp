@@ -26,6 +26,12 @@ std::string mlir::onnxq::makeCIdentifier(StringRef name) {
   return identifier;
 }
 
+LLVM::LLVMStructType mlir::onnxq::getParallelContextType(MLIRContext *context) {
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  return LLVM::LLVMStructType::getLiteral(
+      context, {ptr, ptr, IntegerType::get(context, 64)});
+}
+
 /// A C string literal for `text` (names may hold any character).
 static std::string quoteC(StringRef text) {
   std::string out = "\"";
@@ -69,7 +75,19 @@ std::string mlir::onnxq::emitHeader(const ModelABI &abi) {
      << "   11 DOUBLE, ...), rank, static shape and element count. */\n"
      << "typedef struct onnxq_tensor_info {\n  const char *name;\n  int dtype;\n"
      << "  int rank;\n  const int64_t *shape;\n  size_t num_elements;\n"
-     << "} onnxq_tensor_info;\n#endif\n\n";
+     << "} onnxq_tensor_info;\n#endif\n\n"
+     << "#ifndef ONNXQ_PARALLEL_FOR_DEFINED\n#define ONNXQ_PARALLEL_FOR_DEFINED\n"
+     << "/* A task of a split loop: runs parts [begin, end) of the n parts\n"
+     << "   the parallel-for was given. */\n"
+     << "typedef void (*onnxq_task_fn)(void *ctx, int64_t begin, int64_t end);\n"
+     << "/* The application's parallel-for: calls fn(ctx, begin, end) on ranges\n"
+     << "   that together cover [0, n) once each (one call per part, or fewer\n"
+     << "   calls of several parts), from any threads, possibly at the same\n"
+     << "   time, and returns when every call has returned. n is at most the\n"
+     << "   thread count given to *_run_parallel. onnxq_pool.h has one. */\n"
+     << "typedef void (*onnxq_parallel_for_fn)(void *pool, int64_t n,\n"
+     << "                                      onnxq_task_fn fn, void *ctx);\n"
+     << "#endif\n\n";
   os << "#define " << StringRef(n).upper() << "_NUM_INPUTS " << abi.inputs.size()
      << "\n#define " << StringRef(n).upper() << "_NUM_OUTPUTS "
      << abi.outputs.size() << "\n\n";
@@ -89,7 +107,20 @@ std::string mlir::onnxq::emitHeader(const ModelABI &abi) {
      << "   Returns 0 on success, non-zero when the workspace cannot be\n"
      << "   allocated. */\n"
      << "int " << n << "_run(const void *const *inputs, void *const *outputs,\n"
-     << "    void *workspace);\n\n";
+     << "    void *workspace);\n"
+     << "/* Bytes of scratch memory " << n << "_run_parallel needs with\n"
+     << "   `threads` threads. */\n"
+     << "size_t " << n << "_workspace_size_parallel(int threads);\n"
+     << "/* " << n << "_run with the loops of large layers split into at most\n"
+     << "   `threads` parts run by parallel_for(pool, ...); the outputs are\n"
+     << "   bit-identical to " << n << "_run's for any thread count. With\n"
+     << "   parallel_for NULL or threads <= 1 it runs on the calling thread.\n"
+     << "   workspace: NULL or at least " << n << "_workspace_size_parallel(threads)\n"
+     << "   bytes. Calls with distinct workspaces may run concurrently if\n"
+     << "   parallel_for may be called concurrently. Returns as " << n << "_run. */\n"
+     << "int " << n << "_run_parallel(const void *const *inputs,\n"
+     << "    void *const *outputs, void *workspace,\n"
+     << "    onnxq_parallel_for_fn parallel_for, void *pool, int threads);\n\n";
   auto emitTable = [&](StringRef kind, const std::vector<TensorABI> &list) {
     for (auto [i, t] : llvm::enumerate(list)) {
       os << "static const int64_t " << n << "_" << kind << "_shape_" << i

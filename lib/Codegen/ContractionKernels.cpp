@@ -616,7 +616,8 @@ public:
 private:
   /// Calls `body(start, size)` on blocks of `step` covering
   /// [base, base + extent): in a loop for the full blocks, then once for the
-  /// last partial block, if any.
+  /// last partial block, if any. The blocks are parts of the output, so the
+  /// loop is an scf.parallel (onnxq-parallelize may split it over threads).
   void forEachBlock(OpFoldResult base, int64_t extent, int64_t step,
                     function_ref<void(OpFoldResult, int64_t)> body) {
     auto at = [&](OpFoldResult offset) {
@@ -631,9 +632,10 @@ private:
       auto index = [&](int64_t v) {
         return arith::ConstantIndexOp::create(b, loc, v);
       };
-      auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(step));
+      auto loop = scf::ParallelOp::create(b, loc, ValueRange{index(0)},
+                                          ValueRange{index(full)}, ValueRange{index(step)});
       b.setInsertionPoint(loop.getBody()->getTerminator());
-      body(at(loop.getInductionVar()), step);
+      body(at(loop.getInductionVars()[0]), step);
     }
     if (full < extent)
       body(at(b.getIndexAttr(full)), extent - full);

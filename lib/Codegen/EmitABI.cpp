@@ -1,8 +1,9 @@
 //===- EmitABI.cpp - the C entry points in the LLVM dialect ---------------===//
 //
 // After lowering with the bare-pointer calling convention the graph is
-// `graph(in0, ..., out0, ..., workspace)`. This pass adds the exported C
-// functions of the header around it and makes everything else internal.
+// `graph(in0, ..., out0, ..., workspace, parallel context)`. This pass adds
+// the exported C functions of the header around it and makes everything
+// else internal.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,10 +33,11 @@ public:
     b.setInsertionPointToEnd(module.getBody());
   }
 
-  /// `int NAME_<suffix>(void)` or `size_t NAME_<suffix>(void)` returning a
-  /// constant.
-  void emitConstant(StringRef suffix, Type type, int64_t value) {
-    Block *body = beginFunction(suffix, type, {});
+  /// `int NAME_<suffix>(...)` or `size_t NAME_<suffix>(...)` returning a
+  /// constant whatever its arguments.
+  void emitConstant(StringRef suffix, Type type, int64_t value,
+                    ArrayRef<Type> args = {}) {
+    Block *body = beginFunction(suffix, type, args);
     LLVM::ReturnOp::create(b, loc, constant(type, value));
     b.setInsertionPointAfter(body->getParentOp());
   }
@@ -56,11 +58,18 @@ public:
   }
 
   /// int NAME_run(const void *const *inputs, void *const *outputs, void *ws)
-  LogicalResult emitRun(LLVM::LLVMFuncOp graph) {
-    Block *entry = beginFunction("run", i32, {ptr, ptr, ptr});
+  /// and, with `parallel`, int NAME_run_parallel(..., ws,
+  /// onnxq_parallel_for_fn parallel_for, void *pool, int threads).
+  LogicalResult emitRun(LLVM::LLVMFuncOp graph, bool parallel) {
+    SmallVector<Type> params{ptr, ptr, ptr};
+    if (parallel)
+      params.append({ptr, ptr, i32});
+    Block *entry = beginFunction(parallel ? "run_parallel" : "run", i32, params);
     Region &region = *entry->getParent();
     Value inputs = entry->getArgument(0), outputs = entry->getArgument(1),
           given = entry->getArgument(2);
+    Value context = parallel ? emitParallelContext(entry->getArguments().drop_front(3))
+                             : LLVM::ZeroOp::create(b, loc, ptr).getResult();
     Block *alloc = new Block(), *call = new Block(), *release = new Block(),
           *done = new Block(), *fail = new Block();
     for (Block *block : {alloc, call, release, done, fail})
@@ -94,8 +103,10 @@ public:
     for (size_t i = 0; i < abi.outputs.size(); ++i)
       args.push_back(loadPointer(outputs, i));
     args.push_back(workspace);
+    args.push_back(context);
     if (graph.getNumArguments() != args.size())
-      return graph.emitError() << "expects the graph lowered with bare pointers: "
+      return graph.emitError() << "expects the graph lowered with bare pointers "
+                                  "and a parallel context: "
                                << args.size() << " arguments, got "
                                << graph.getNumArguments();
     LLVM::CallOp::create(b, loc, graph, args);
@@ -115,6 +126,27 @@ public:
   }
 
 private:
+  /// The parallel context on the stack: {parallel_for, pool, threads}, or
+  /// NULL when there is no parallel-for (then the model runs serially).
+  Value emitParallelContext(ValueRange args) {
+    Value parallelFor = args[0], pool = args[1], threads = args[2];
+    LLVM::LLVMStructType type = getParallelContextType(b.getContext());
+    Value context =
+        LLVM::AllocaOp::create(b, loc, ptr, type, constant(i64, 1), /*alignment=*/8);
+    auto store = [&](Value value, ParallelContextField field) {
+      Value address = LLVM::GEPOp::create(b, loc, ptr, type, context,
+                                          ArrayRef<LLVM::GEPArg>{0, int32_t(field)});
+      LLVM::StoreOp::create(b, loc, value, address);
+    };
+    store(parallelFor, ParallelContextField::ParallelFor);
+    store(pool, ParallelContextField::Pool);
+    store(LLVM::SExtOp::create(b, loc, i64, threads), ParallelContextField::Threads);
+    Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, parallelFor,
+                                      LLVM::ZeroOp::create(b, loc, ptr));
+    return LLVM::SelectOp::create(b, loc, none, LLVM::ZeroOp::create(b, loc, ptr),
+                                  context);
+  }
+
   Block *beginFunction(StringRef suffix, Type result, ArrayRef<Type> args) {
     auto type = LLVM::LLVMFunctionType::get(result, args);
     auto func = LLVM::LLVMFuncOp::create(b, loc, abi.entry + "_" + suffix.str(), type);
@@ -184,9 +216,12 @@ struct EmitABIPass : onnxq::impl::EmitABIPassBase<EmitABIPass> {
     builder.emitConstant("num_inputs", i32, abi->inputs.size());
     builder.emitConstant("num_outputs", i32, abi->outputs.size());
     builder.emitConstant("workspace_size", i64, abi->workspaceSize);
+    // No scratch per thread (yet): every thread count needs the same.
+    builder.emitConstant("workspace_size_parallel", i64, abi->workspaceSize, {i32});
     builder.emitSizes("input_size", abi->inputs);
     builder.emitSizes("output_size", abi->outputs);
-    if (failed(builder.emitRun(graph)))
+    if (failed(builder.emitRun(graph, /*parallel=*/false)) ||
+        failed(builder.emitRun(graph, /*parallel=*/true)))
       return signalPassFailure();
   }
 };

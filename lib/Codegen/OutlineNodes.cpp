@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Outlining.h"
+
 #include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Codegen/Passes.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
@@ -17,8 +19,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace mlir::onnxq {
 #define GEN_PASS_DEF_OUTLINENODESPASS
@@ -30,13 +30,6 @@ using namespace mlir::onnxq;
 
 namespace {
 
-/// Views, constants and globals: recomputed inside each node function that
-/// uses them instead of being passed in.
-bool isRematerializable(Operation *op) {
-  return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
-         !op->hasTrait<OpTrait::IsTerminator>();
-}
-
 /// `<graph>_<node>`, made a C identifier.
 std::string getFunctionName(StringRef graph, Location loc, unsigned index) {
   std::optional<StringRef> node = findNodeName(loc);
@@ -44,13 +37,11 @@ std::string getFunctionName(StringRef graph, Location loc, unsigned index) {
                          (node ? node->str() : "node" + std::to_string(index)));
 }
 
-/// Consecutive ops of one node (same location) that do the work.
+/// Consecutive ops of one node (same location) that do the work, and the
+/// graph arguments and views/constants they need.
 struct NodeGroup {
   SmallVector<Operation *> ops;
-  /// Graph arguments the group reads or writes, in argument order.
-  SmallVector<BlockArgument> arguments;
-  /// Top-level view/constant ops it needs recomputed, in program order.
-  SmallVector<Operation *> rematerialized;
+  OutlinedInputs inputs;
 };
 
 class NodeOutliner {
@@ -82,52 +73,19 @@ private:
     return groups;
   }
 
-  bool isInGroup(Operation *op, const NodeGroup &group) {
-    Operation *top = body.findAncestorOpInBlock(*op);
-    return top && llvm::is_contained(group.ops, top);
-  }
-
-  /// What the group needs from the graph: arguments, and views/constants to
-  /// recompute. Fails when it needs anything else or its results are used
-  /// elsewhere (the group then stays in the graph).
+  /// What the group needs from the graph. Fails when it needs anything but
+  /// arguments, views and constants, or its results are used elsewhere (the
+  /// group then stays in the graph).
   LogicalResult collectInputs(NodeGroup &group) {
-    llvm::SetVector<BlockArgument> arguments;
-    llvm::SetVector<Operation *> rematerialized;
-    SmallVector<Value> worklist;
-    for (Operation *top : group.ops) {
+    for (Operation *top : group.ops)
       for (Value result : top->getResults())
         for (Operation *user : result.getUsers())
-          if (!isInGroup(user, group))
+          if (!llvm::is_contained(group.ops, body.findAncestorOpInBlock(*user)))
             return failure();
-      top->walk([&](Operation *op) {
-        for (Value operand : op->getOperands()) {
-          Operation *def = operand.getDefiningOp();
-          if (def ? !isInGroup(def, group)
-                  : cast<BlockArgument>(operand).getOwner() == &body)
-            worklist.push_back(operand);
-        }
-      });
-    }
-    while (!worklist.empty()) {
-      Value value = worklist.pop_back_val();
-      if (auto arg = dyn_cast<BlockArgument>(value)) {
-        arguments.insert(arg);
-        continue;
-      }
-      Operation *def = value.getDefiningOp();
-      if (def->getBlock() != &body || !isRematerializable(def))
-        return failure();
-      if (rematerialized.insert(def))
-        llvm::append_range(worklist, def->getOperands());
-    }
-    group.arguments.assign(arguments.begin(), arguments.end());
-    llvm::sort(group.arguments, [](BlockArgument a, BlockArgument b) {
-      return a.getArgNumber() < b.getArgNumber();
-    });
-    group.rematerialized.assign(rematerialized.begin(), rematerialized.end());
-    llvm::sort(group.rematerialized, [](Operation *a, Operation *b) {
-      return a->isBeforeInBlock(b);
-    });
+    FailureOr<OutlinedInputs> inputs = collectOutlinedInputs(group.ops, body);
+    if (failed(inputs))
+      return failure();
+    group.inputs = std::move(*inputs);
     return success();
   }
 
@@ -135,7 +93,7 @@ private:
     MLIRContext *context = graph.getContext();
     Location loc = group.ops.front()->getLoc();
     SmallVector<Type> types;
-    for (BlockArgument arg : group.arguments)
+    for (BlockArgument arg : group.inputs.arguments)
       types.push_back(arg.getType());
     OpBuilder b(context);
     auto node = func::FuncOp::create(
@@ -153,16 +111,15 @@ private:
 
     Block *entry = node.addEntryBlock();
     IRMapping mapping;
-    mapping.map(group.arguments, entry->getArguments());
     b.setInsertionPointToStart(entry);
-    for (Operation *op : group.rematerialized)
-      b.clone(*op, mapping);
+    cloneInputs(b, group.inputs, entry->getArguments(), mapping);
     for (Operation *op : group.ops)
       b.clone(*op, mapping);
     func::ReturnOp::create(b, loc);
 
     b.setInsertionPoint(group.ops.front());
-    SmallVector<Value> operands(group.arguments.begin(), group.arguments.end());
+    SmallVector<Value> operands(group.inputs.arguments.begin(),
+                                group.inputs.arguments.end());
     func::CallOp::create(b, loc, node, operands);
     for (Operation *op : llvm::reverse(group.ops))
       op->erase();

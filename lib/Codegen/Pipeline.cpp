@@ -77,12 +77,19 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
 
   // Everything but the contractions gets the baseline strategy: innermost
   // loop parallel and contiguous, tiled by the vector length and vectorized.
+  // Loops over parallel dims stay scf.parallel, for the next step.
+  OpPassManager &loops = pm.nest<func::FuncOp>();
+  loops.addPass(createVectorizableLoopOrderPass());
+  loops.addPass(createVectorizePass({options.vectorBits}));
+  loops.addPass(createLowerTableLookupsPass({options.bytePermute}));
+  loops.addPass(createCanonicalizerPass());
+  loops.addPass(createConvertLinalgToParallelLoopsPass());
+  loops.addPass(createCanonicalizerPass());
+  // Big parallel loops become tasks the application's threads share
+  // (NAME_run_parallel); the others run as plain loops.
+  pm.addPass(createParallelizePass({options.maxThreads}));
+
   OpPassManager &nodes = pm.nest<func::FuncOp>();
-  nodes.addPass(createVectorizableLoopOrderPass());
-  nodes.addPass(createVectorizePass({options.vectorBits}));
-  nodes.addPass(createLowerTableLookupsPass({options.bytePermute}));
-  nodes.addPass(createCanonicalizerPass());
-  nodes.addPass(createConvertLinalgToLoopsPass());
   nodes.addPass(vector::createLowerVectorMaskPass());
   nodes.addPass(createConvertVectorToSCFPass());
   nodes.addPass(createExpandMathPass());

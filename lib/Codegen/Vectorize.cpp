@@ -120,8 +120,11 @@ void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
   SmallVector<int64_t> tileSizes(ranges.size(), 1);
   tileSizes.back() = width;
   rewriter.setInsertionPoint(op);
+  // Parallel dims tile as scf.parallel: onnxq-parallelize may split them.
   FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
-      rewriter, op, linalg::LinalgTilingOptions().setTileSizes(tileSizes));
+      rewriter, op,
+      linalg::LinalgTilingOptions().setTileSizes(tileSizes).setLoopType(
+          linalg::LinalgTilingLoopType::ParallelLoops));
   if (failed(tiled))
     return;
   rewriter.eraseOp(op);

@@ -75,7 +75,7 @@ func.func @strided_tap(%x: memref<3x9x9xf32, strided<[81, 9, 1], offset: 10>>,
 // CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<[true, true, true, true, true, true, true, false,
 // CHECK-DAG: %[[X:.*]] = memref.reinterpret_cast %{{.*}} to offset: [10], sizes: [223], strides: [1]
 // CHECK-DAG: %[[W:.*]] = memref.reinterpret_cast %{{.*}} to offset: [4], sizes: [100], strides: [1]
-// CHECK: scf.for %[[H:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.parallel (%[[H:.*]]) = (%{{.*}}) to (%{{.*}}) step
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // CHECK:   %[[XS:.*]] = vector.maskedload %[[X]][%{{.*}}], %[[SEVEN]]
 // CHECK:   %[[XV:.*]] = vector.shuffle %[[XS]], %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
@@ -95,7 +95,7 @@ func.func @max_pool(%x: memref<1x8x65x65xf32>, %y: memref<1x8x32x32xf32>) {
       ins(%x, %window : memref<1x8x65x65xf32>, memref<3x3xf32>) outs(%y : memref<1x8x32x32xf32>)
   return
 }
-// CHECK: scf.for
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) =
 // CHECK-COUNT-16: vector.load
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: scf.for {{.*}} iter_args

@@ -94,6 +94,13 @@ static cl::opt<std::string> requantization(
              "instruction, same integers, slower)"),
     cl::init("float"), cl::cat(category));
 
+static cl::opt<int64_t> maxThreads(
+    "max-threads",
+    cl::desc("At most this many threads per loop in NAME_run_parallel (0, "
+             "default: as many as the caller gives; 1: no parallel code, "
+             "NAME_run_parallel runs on the calling thread)"),
+    cl::init(0), cl::cat(category));
+
 static cl::opt<std::string> targetFeatures(
     "mattr", cl::desc("Target features, e.g. +neon,+dotprod (default: the "
                       "host CPU's for the host)"),
@@ -221,6 +228,10 @@ static LogicalResult emitNative(ModuleOp module, StringRef inputPath,
     return failure();
   lowering.entry = entryName.empty() ? getDefaultEntry(inputPath) : entryName;
   lowering.requant = requantization;
+  if (maxThreads < 0)
+    return emitError(UnknownLoc::get(context))
+           << "--max-threads must be 0 (no limit) or more, got " << maxThreads;
+  lowering.maxThreads = maxThreads;
   PassManager pm(context, ModuleOp::getOperationName());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();

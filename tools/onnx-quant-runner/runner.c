@@ -10,15 +10,17 @@
  *   cc -std=c99 -O2 -DONNXQ_MODEL=NAME -include NAME.h runner.c NAME.o \
  *      -o run-NAME -lm
  *
- * It is plain C99 with no host-specific code (files are little-endian and
- * are converted to host byte order), so it also builds with a cross
+ * It is plain C99 and POSIX threads (--threads, through the project's
+ * include/onnxq_pool.h) with no host-specific code (files are little-endian
+ * and are converted to host byte order), so it also builds with a cross
  * compiler such as aarch64-linux-gnu-gcc.
  *
  * Usage
  * -----
  *   run-NAME [--inputs FILE...] [--input-dir DIR] [--outputs-dir DIR]
  *            [--format npy|pb] [--expect FILE... | --expect-dir DIR]
- *            [--rtol R] [--atol A] [--repeat N] [--print] [--no-workspace]
+ *            [--rtol R] [--atol A] [--repeat N] [--threads N] [--print]
+ *            [--no-workspace]
  *   run-NAME --help        (also lists the model's inputs and outputs)
  *
  *   --inputs FILE...   one file per model input, in the model's input order.
@@ -40,6 +42,9 @@
  *                      ONNX test_data_set_N folder, pass the --input-dir DIR.
  *   --rtol R --atol A  tolerances (default rtol 1e-4, atol 1e-5), see below.
  *   --repeat N         run N times and print the median time per run.
+ *   --threads N        call NAME_run_parallel with a pool of N threads
+ *                      (onnxq_pool.h; N = 1 runs it on the calling thread)
+ *                      instead of NAME_run.
  *   --print            print the first 20 values and the argmax of each output.
  *   --no-workspace     pass workspace = NULL to NAME_run instead of a
  *                      malloc(NAME_workspace_size()) buffer.
@@ -100,6 +105,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "../../include/onnxq_pool.h"
 
 #ifndef ONNXQ_MODEL
 #error "define ONNXQ_MODEL to the model's entry name, e.g. -DONNXQ_MODEL=mnist"
@@ -1386,6 +1393,8 @@ typedef struct options {
   int rtol_given, atol_given;
   long repeat;
   int repeat_given;
+  long threads;
+  int threads_given;
   int print;
   int no_workspace;
   int help;
@@ -1397,7 +1406,7 @@ static void print_usage(FILE *out)
       "usage: " PROG_NAME " [--inputs FILE... | --input-dir DIR] "
       "[--outputs-dir DIR] [--format npy|pb]\n"
       "       [--expect FILE... | --expect-dir DIR] [--rtol R] [--atol A] "
-      "[--repeat N] [--print]\n"
+      "[--repeat N] [--threads N] [--print]\n"
       "       [--no-workspace]\n"
       "Runs the compiled model '" MODEL_NAME "'.\n"
       "  --inputs FILE...   one .npy or ONNX TensorProto .pb per input, in "
@@ -1412,6 +1421,8 @@ static void print_usage(FILE *out)
       "(default 1e-4, 1e-5;\n"
       "                     integer outputs exact unless given)\n"
       "  --repeat N         run N times, print the median time per run\n"
+      "  --threads N        run " MODEL_NAME "_run_parallel on a pool of N "
+      "threads\n"
       "  --print            print the first 20 values and the argmax of each "
       "output\n"
       "  --no-workspace     pass workspace NULL instead of a malloc'd "
@@ -1468,11 +1479,22 @@ static int parse_repeat(const char *arg, long *out)
   return RC_OK;
 }
 
+static int parse_threads(const char *arg, long *out)
+{
+  char *end;
+  long v = strtol(arg, &end, 10);
+  if (end == arg || *end != '\0' || v < 1 || v > 1024)
+    return usage_error("--threads needs a count between 1 and 1024, got '%s'",
+                       arg);
+  *out = v;
+  return RC_OK;
+}
+
 static int is_value_option(const char *opt)
 {
   static const char *const kValueOptions[] = {
       "--input-dir", "--outputs-dir", "--expect-dir", "--format",
-      "--rtol",      "--atol",        "--repeat"};
+      "--rtol",      "--atol",        "--repeat",     "--threads"};
   size_t i;
   for (i = 0; i < sizeof kValueOptions / sizeof kValueOptions[0]; ++i)
     if (strcmp(opt, kValueOptions[i]) == 0)
@@ -1532,6 +1554,9 @@ static int parse_option(int argc, char **argv, int *i, options *o)
   } else if (strcmp(opt, "--atol") == 0) {
     rc = parse_tolerance(opt, arg, &o->atol);
     o->atol_given = 1;
+  } else if (strcmp(opt, "--threads") == 0) {
+    rc = parse_threads(arg, &o->threads);
+    o->threads_given = 1;
   } else { /* --repeat */
     rc = parse_repeat(arg, &o->repeat);
     o->repeat_given = 1;
@@ -1696,17 +1721,23 @@ static void print_timing(double *ms, long n)
          ms[n - 1], CLOCK_KIND);
 }
 
-/* Calls NAME_run o->repeat times on prepared pointer arrays. */
+/* Calls NAME_run (or, with a pool, NAME_run_parallel) o->repeat times on
+   prepared pointer arrays. */
 static int run_repeatedly(const options *o, const void **in_ptrs,
-                          void **out_ptrs, void *ws, double *ms)
+                          void **out_ptrs, void *ws, onnxq_pool *pool,
+                          double *ms)
 {
   long r;
   for (r = 0; r < o->repeat; ++r) {
     double start = now_ms();
-    int status = MODEL_FN(_run)(in_ptrs, out_ptrs, ws);
+    int status = pool ? MODEL_FN(_run_parallel)(in_ptrs, out_ptrs, ws,
+                                                onnxq_pool_parallel_for, pool,
+                                                onnxq_pool_threads(pool))
+                      : MODEL_FN(_run)(in_ptrs, out_ptrs, ws);
     ms[r] = now_ms() - start;
     if (status != 0)
-      return error_msg(MODEL_NAME "_run returned %d", status);
+      return error_msg(MODEL_NAME "_run%s returned %d",
+                       pool ? "_parallel" : "", status);
   }
   if (o->repeat_given)
     print_timing(ms, o->repeat);
@@ -1716,7 +1747,10 @@ static int run_repeatedly(const options *o, const void **in_ptrs,
 static int run_model(const options *o, tensor *in, tensor *out)
 {
   int i, rc = RC_ERROR, n_in = kInputs.count(), n_out = kOutputs.count();
-  size_t ws_size = MODEL_FN(_workspace_size)();
+  size_t ws_size = o->threads_given
+                       ? MODEL_FN(_workspace_size_parallel)((int)o->threads)
+                       : MODEL_FN(_workspace_size)();
+  onnxq_pool *pool = o->threads_given ? onnxq_pool_create((int)o->threads) : NULL;
   const void **in_ptrs = alloc_zeroed((size_t)n_in, sizeof *in_ptrs);
   void **out_ptrs = alloc_zeroed((size_t)n_out, sizeof *out_ptrs);
   double *ms = alloc_zeroed((size_t)o->repeat, sizeof *ms);
@@ -1724,13 +1758,16 @@ static int run_model(const options *o, tensor *in, tensor *out)
   void *ws = o->no_workspace || ws_size == 0 ? NULL : malloc(ws_size);
   if (!ws && !o->no_workspace && ws_size)
     error_msg("out of memory (workspace of %zu bytes)", ws_size);
+  else if (o->threads_given && !pool)
+    error_msg("cannot start a pool of %ld threads", o->threads);
   else if (in_ptrs && out_ptrs && ms) {
     for (i = 0; i < n_in; ++i)
       in_ptrs[i] = in[i].data;
     for (i = 0; i < n_out; ++i)
       out_ptrs[i] = out[i].data;
-    rc = run_repeatedly(o, in_ptrs, out_ptrs, ws, ms);
+    rc = run_repeatedly(o, in_ptrs, out_ptrs, ws, pool, ms);
   }
+  onnxq_pool_destroy(pool);
   free(ws);
   free(ms);
   free(out_ptrs);

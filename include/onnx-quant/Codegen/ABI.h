@@ -10,6 +10,8 @@
 
 #include "onnx-quant/Dialect/ONNX/IR/ModelABI.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+
 #include <string>
 
 namespace mlir::onnxq {
@@ -20,6 +22,13 @@ bool isValidCIdentifier(StringRef name);
 /// `name` made a valid C identifier: every other character becomes '_', and
 /// "m_" goes in front of a leading digit or an empty name.
 std::string makeCIdentifier(StringRef name);
+
+/// The parallel context: what `NAME_run_parallel` hands the graph function
+/// as its last argument (`NAME_run` passes NULL), and the graph hands the
+/// nodes that split their loops. Fields of `!llvm.struct<(ptr, ptr, i64)>`:
+/// the application's parallel-for, its pool, and the thread count.
+enum class ParallelContextField : int32_t { ParallelFor = 0, Pool = 1, Threads = 2 };
+LLVM::LLVMStructType getParallelContextType(MLIRContext *context);
 
 /// The C header declaring the ABI of `abi` (valid C99 and C++).
 std::string emitHeader(const ModelABI &abi);

@@ -221,14 +221,47 @@ def ExpandMathPass : Pass<"onnxq-expand-math"> {
                            "vector::VectorDialect"];
 }
 
+def ParallelizePass : Pass<"onnxq-parallelize", "ModuleOp"> {
+  let summary = "Split the parallel loops of the nodes over the application's threads";
+  let description = [{
+    Adds the parallel context (`!llvm.ptr`: the application's parallel-for,
+    its pool and a thread count, which `NAME_run_parallel` passes and
+    `NAME_run` leaves NULL) as the graph function's last argument. Each
+    top-level `scf.parallel` of the graph or of a node function it calls
+    that executes at least `min-work` operations becomes a task function
+    running a contiguous part of its iterations (its leading dims
+    linearized), and a dispatch: with a context and more than one thread,
+    the parallel-for runs the task over min(threads, iterations,
+    `max-threads`) parts; otherwise one call runs all of them. The loops
+    are parallel and every iteration runs the same code, so the results do
+    not depend on the thread count. Nodes with a split take the context as
+    their last argument.
+  }];
+  let options = [
+    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"0",
+           "At most this many parts per loop (0: no limit; 1: no split, "
+           "the model runs on the calling thread)">,
+    Option<"minWork", "min-work", "int64_t", /*default=*/"50000",
+           "Split only loops that execute at least this many operations "
+           "(a scalar or vector op per iteration each): below, the "
+           "dispatch costs more than the split saves">,
+  ];
+  let dependentDialects = ["LLVM::LLVMDialect", "scf::SCFDialect",
+                           "arith::ArithDialect", "memref::MemRefDialect",
+                           "func::FuncDialect"];
+}
+
 def EmitABIPass : Pass<"onnxq-emit-abi", "ModuleOp"> {
   let summary = "Emit the C ABI entry points in the LLVM dialect";
   let description = [{
-    After lowering to the LLVM dialect (bare-pointer calling convention),
-    adds `NAME_run(inputs, outputs, workspace)` (which allocates the
-    workspace when given NULL), `NAME_num_inputs/outputs`,
-    `NAME_input/output_size` and `NAME_workspace_size`, and makes every other
-    symbol internal so several models link into one program.
+    After lowering to the LLVM dialect (bare-pointer calling convention,
+    the parallel context of `onnxq-parallelize` last), adds
+    `NAME_run(inputs, outputs, workspace)` (which allocates the workspace
+    when given NULL), `NAME_run_parallel(inputs, outputs, workspace,
+    parallel_for, pool, threads)`, `NAME_num_inputs/outputs`,
+    `NAME_input/output_size`, `NAME_workspace_size` and
+    `NAME_workspace_size_parallel`, and makes every other symbol internal so
+    several models link into one program.
   }];
   let dependentDialects = ["LLVM::LLVMDialect"];
 }

@@ -28,6 +28,12 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("none | vbmi | tbl: the byte permute instruction of the "
                      "target for table lookups (onnxq-lower-table-lookups' isa)"),
       llvm::cl::init("none")};
+  Option<int64_t> maxThreads{
+      *this, "max-threads",
+      llvm::cl::desc("At most this many threads per loop in NAME_run_parallel "
+                     "(0: as many as it is given; 1: no parallel code) "
+                     "(onnxq-parallelize's max-threads)"),
+      llvm::cl::init(0)};
   Option<std::string> requant{
       *this, "requant",
       llvm::cl::desc("float | integer: how quantized ops requantize "

@@ -21,6 +21,13 @@ typedef struct onnxq_tensor_info {
 } onnxq_tensor_info;
 #endif
 
+#ifndef ONNXQ_PARALLEL_FOR_DEFINED
+#define ONNXQ_PARALLEL_FOR_DEFINED
+typedef void (*onnxq_task_fn)(void *ctx, int64_t begin, int64_t end);
+typedef void (*onnxq_parallel_for_fn)(void *pool, int64_t n,
+                                      onnxq_task_fn fn, void *ctx);
+#endif
+
 int fake_num_inputs(void);
 int fake_num_outputs(void);
 size_t fake_input_size(int i);
@@ -29,6 +36,9 @@ size_t fake_workspace_size(void);
 const onnxq_tensor_info *fake_input_info(int i);
 const onnxq_tensor_info *fake_output_info(int i);
 int fake_run(const void *const *inputs, void *const *outputs, void *workspace);
+size_t fake_workspace_size_parallel(int threads);
+int fake_run_parallel(const void *const *inputs, void *const *outputs,
+    void *workspace, onnxq_parallel_for_fn parallel_for, void *pool, int threads);
 
 #ifdef __cplusplus
 }

@@ -62,3 +62,19 @@ int types_run(const void *const *inputs, void *const *outputs, void *workspace)
            kInputs[i].num_elements * elem_size(kInputs[i].dtype));
   return 0;
 }
+
+size_t types_workspace_size_parallel(int threads)
+{
+  (void)threads;
+  return types_workspace_size();
+}
+
+int types_run_parallel(const void *const *inputs, void *const *outputs,
+                       void *workspace, onnxq_parallel_for_fn parallel_for,
+                       void *pool, int threads)
+{
+  (void)parallel_for;
+  (void)pool;
+  (void)threads;
+  return types_run(inputs, outputs, workspace);
+}

@@ -139,6 +139,9 @@ suite() {
     "${FAKE[@]}" "${XK[@]}" --outputs-dir "$out/nope"
   check "--repeat 5 prints median" 0 'timing: 5 runs, median [0-9.]+ ms/run' "${FAKE[@]}" "${XK[@]}" --repeat 5
   check "--no-workspace" 0 'PASS: 2 of 2' "${FAKE[@]}" "${XK[@]}" "${YN[@]}" --no-workspace
+  check "--threads 2 (run_parallel on a pool)" 0 'PASS: 2 of 2' "${FAKE[@]}" "${XK[@]}" "${YN[@]}" --threads 2
+  check "--threads 1 (run_parallel, no pool)" 0 'PASS: 2 of 2' "${FAKE[@]}" "${XK[@]}" "${YN[@]}" --threads 1
+  check "--threads 0 rejected" 2 '--threads needs a count between 1 and 1024' "${FAKE[@]}" --threads 0
   check "--help lists the model" 0 'input 1 "k" int64\[3\]' "${FAKE[@]}" --help
 
   # reading: formats and encodings
