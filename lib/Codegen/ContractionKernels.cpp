@@ -55,6 +55,8 @@ namespace {
 
 /// Bytes of the N-walking operand one panel of the output reads.
 constexpr int64_t kPanelBytes = 512 * 1024;
+/// Panels an output with enough tiles is cut into at least.
+constexpr int64_t kMinPanels = 8;
 
 struct RegisterBlock {
   int64_t lanes;   // elements of one target vector
@@ -653,7 +655,10 @@ private:
   }
 
   /// N is cut into panels whose slice of the N-walking operand stays in
-  /// cache while every row block passes over it.
+  /// cache while every row block passes over it. An output with enough tiles
+  /// gets kMinPanels at least: the panel loop is the one onnxq-parallelize
+  /// splits over threads, and output positions split better than filters
+  /// (measured: MobileNetV2 int8 on 2 threads 1.96 -> 1.88 ms).
   void emitPanels() {
     int64_t width = block.lanes * block.vectors;
     int64_t depth = 1;
@@ -661,6 +666,9 @@ private:
       depth *= plan.ranges[loop];
     int64_t panel = kPanelBytes / (depth * getNWalkingBytes());
     panel = std::max(width, panel - panel % width);
+    int64_t tiles = llvm::divideCeil(plan.ranges[plan.n], width);
+    if (tiles >= 2 * kMinPanels)
+      panel = std::min<int64_t>(panel, width * llvm::divideCeil(tiles, kMinPanels));
     int64_t rows = plan.m ? plan.ranges[*plan.m] : 1;
     forEachBlock(b.getIndexAttr(0), plan.ranges[plan.n], panel,
                  [&](OpFoldResult panelStart, int64_t panelSize) {

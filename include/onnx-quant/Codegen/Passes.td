@@ -228,7 +228,8 @@ def ParallelizePass : Pass<"onnxq-parallelize", "ModuleOp"> {
     its pool and a thread count, which `NAME_run_parallel` passes and
     `NAME_run` leaves NULL) as the graph function's last argument. Each
     top-level `scf.parallel` of the graph or of a node function it calls
-    that executes at least `min-work` operations becomes a task function
+    that executes at least `min-work` (operations, and loads and stores by
+    the bytes they move) becomes a task function
     running a contiguous part of its iterations (its leading dims
     linearized), and a dispatch: with a context and more than one thread,
     the parallel-for runs the task over min(threads, iterations,
@@ -241,10 +242,11 @@ def ParallelizePass : Pass<"onnxq-parallelize", "ModuleOp"> {
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"0",
            "At most this many parts per loop (0: no limit; 1: no split, "
            "the model runs on the calling thread)">,
-    Option<"minWork", "min-work", "int64_t", /*default=*/"50000",
-           "Split only loops that execute at least this many operations "
-           "(a scalar or vector op per iteration each): below, the "
-           "dispatch costs more than the split saves">,
+    Option<"minWork", "min-work", "int64_t", /*default=*/"16384",
+           "Split only loops that execute at least this much work (an op "
+           "per iteration each, and a load or store one more per 8 bytes: "
+           "about 16384 in 4 microseconds): below, the hand-over to another "
+           "thread costs more than the split saves">,
   ];
   let dependentDialects = ["LLVM::LLVMDialect", "scf::SCFDialect",
                            "arith::ArithDialect", "memref::MemRefDialect",

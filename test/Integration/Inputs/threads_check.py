@@ -10,6 +10,7 @@ Usage: threads_check.py --tool TOOL --runner runner.c --harness concurrent_runs.
                         --include DIR --bench DIR --work DIR [--tsan]
 """
 import argparse
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,7 +51,8 @@ def main():
         obj = work / f"{entry}.o"
         run([args.tool, model, *passes, "--emit=obj", "-o", obj, f"--entry={entry}"])
         symbols = run(["nm", obj]).stdout
-        print(f"{entry}: {symbols.count('_part_entry')} loops split")
+        entries = re.findall(r"_part(?:_[0-9]+)?_entry$", symbols, re.MULTILINE)
+        print(f"{entry}: {len(entries)} loops split")
         builds = [("", ["cc", "-O2"])]
         if args.tsan:
             builds.append((" (ThreadSanitizer)", ["gcc", "-O1", "-fsanitize=thread"]))
