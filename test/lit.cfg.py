@@ -17,7 +17,8 @@ Features: `ort` (onnxruntime importable by %python), `ortq`
 `make` (GNU make, for the Unix Makefiles generator), `tsan` (gcc links
 ThreadSanitizer programs), `libjpeg` (jpeglib.h,
 for examples/image-classifier), `avx512-vnni` (the host runs AVX-512 VNNI
-code), `avx512-vbmi` (the host runs AVX-512 VBMI code: vpermi2b).
+code), `avx512-vbmi` (the host runs AVX-512 VBMI code: vpermi2b), `amx`
+(the host has AMX-INT8 tiles).
 """
 
 import os
@@ -152,6 +153,11 @@ if "avx512vbmi" in cpu_flags and "avx512bw" in cpu_flags:
 else:
     lit_config.note("the host has no AVX-512 VBMI: the tests that run its "
                     "table lookups are unsupported")
+if "amx_int8" in cpu_flags and "amx_tile" in cpu_flags:
+    config.available_features.add("amx")
+else:
+    lit_config.note("the host has no AMX-INT8: the tests that run AMX tiles "
+                    "are unsupported")
 
 if os.path.exists("/usr/include/jpeglib.h"):
     config.available_features.add("libjpeg")

@@ -17,6 +17,7 @@
 #include "onnx-quant/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -40,7 +41,8 @@
 namespace mlir::onnxq {
 
 inline void registerAllDialects(DialectRegistry &registry) {
-  registry.insert<ONNXDialect, affine::AffineDialect, arith::ArithDialect,
+  registry.insert<ONNXDialect, affine::AffineDialect, amx::AMXDialect,
+                  arith::ArithDialect,
                   bufferization::BufferizationDialect, cf::ControlFlowDialect,
                   func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,

@@ -28,10 +28,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Outlining.h"
+
+#include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Codegen/Passes.h"
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -50,6 +55,7 @@ namespace mlir::onnxq {
 } // namespace mlir::onnxq
 
 using namespace mlir;
+using mlir::onnxq::kAMXReadyFunction;
 
 namespace {
 
@@ -100,6 +106,22 @@ struct ByteWindow {
   unsigned weights;     ///< the s8 input (broadcast along N)
 };
 
+/// A packed u8 x s8 contraction on AMX tiles (tdpbsud: C[filters x
+/// positions] += A[filters x 64 weight bytes] * B[16 words x positions]):
+/// the weights' words along the channel-word loop are contiguous (A's
+/// rows), the activations' positions are (B's rows, one per channel word).
+struct AMXOperands {
+  unsigned activations; ///< u8, walks N with unit stride
+  unsigned weights;     ///< s8, walks M and the channel words contiguously
+  unsigned channels;    ///< the channel-word reduction loop
+};
+
+/// Rows of an AMX tile, and int32 columns (positions) of its results.
+constexpr int64_t kTileRows = 16;
+/// Reduction steps (a tap's 16 channel words) above which an AMX tile's
+/// accumulators go through memory once per tap instead of being unrolled.
+constexpr int64_t kMaxUnrolledAMXSteps = 64;
+
 struct KernelPlan {
   SmallVector<int64_t> ranges;
   /// Per operand (the contraction's inputs and output, then those of the
@@ -116,6 +138,7 @@ struct KernelPlan {
   SmallVector<unsigned> reductions;
   Dot4 dot4 = Dot4::None;           // packed byte dot products
   std::optional<ByteWindow> byteWindow;
+  std::optional<AMXOperands> amx;
   std::optional<FusedOp> prologue, epilogue;
   /// Deallocations between the fused ops: after the kernel, which reads
   /// its inputs where the epilogue was.
@@ -415,6 +438,33 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op, bool byteWindows) {
   return plan;
 }
 
+/// The AMX form of a packed u8 x s8 contraction (planKernel's Dot4::U8S8):
+/// weights walking the rows M and, with unit stride, a channel-word
+/// reduction loop (their words for one tap contiguous, an A tile's row),
+/// activations walking N with unit stride (a B tile's row is 16 positions of
+/// one channel word), whole steps of 16 channel words (convert-onnx-to-linalg
+/// pads them for int8-dot=amx), 16 filters and 16 positions.
+std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
+  if (plan.dot4 != Dot4::U8S8 || plan.byteWindow || !plan.m || plan.numInputs != 2)
+    return std::nullopt;
+  AMXOperands amx{0, 1, 0};
+  if (!plan.walks(amx.activations, plan.n))
+    std::swap(amx.activations, amx.weights);
+  unsigned m = *plan.m;
+  if (plan.strides[amx.activations][plan.n] != 1 || plan.walks(amx.weights, plan.n) ||
+      !plan.walks(amx.weights, m) || plan.walks(amx.activations, m))
+    return std::nullopt;
+  auto channels = llvm::find_if(plan.reductions, [&](unsigned loop) {
+    return plan.strides[amx.weights][loop] == 1 &&
+           plan.walks(amx.activations, loop);
+  });
+  if (channels == plan.reductions.end() || plan.ranges[*channels] % kTileRows != 0 ||
+      plan.ranges[m] < kTileRows || plan.ranges[plan.n] < kTileRows)
+    return std::nullopt;
+  amx.channels = *channels;
+  return amx;
+}
+
 /// The nearest op before (or after) `op` in its block that reads or writes
 /// memory, past allocations and deallocations (collected in `deallocs`:
 /// they move after the kernel).
@@ -601,12 +651,22 @@ using OperandCache =
 class KernelEmitter {
 public:
   KernelEmitter(OpBuilder &b, linalg::LinalgOp op, const KernelPlan &plan,
-                const RegisterBlock &block)
+                const RegisterBlock &block, int64_t vectorRows)
       : b(b), loc(op.getLoc()), op(op),
         useFMA(isFloatMultiplyAdd(op)), plan(plan), block(block),
-        iv(plan.ranges.size(), b.getIndexAttr(0)), out(plan.numInputs) {
+        vectorRows(vectorRows), iv(plan.ranges.size(), b.getIndexAttr(0)),
+        out(plan.numInputs) {
     for (Value operand : plan.operands)
       buffers.push_back(flatten(b, loc, operand));
+    scratchPitch = block.lanes * block.vectors;
+    // AMX results pass through memory into vectors: a tile's worth, per
+    // kernel (outlining gives each thread's task its own).
+    if (plan.amx) {
+      amxScratch = memref::AllocaOp::create(
+          b, loc, MemRefType::get({block.rows * scratchPitch}, b.getI32Type()),
+          /*alignment=*/b.getI64IntegerAttr(64));
+      amxScratch.getDefiningOp()->setAttr(onnxq::kScratchAttrName, b.getUnitAttr());
+    }
     if (plan.epilogue) {
       linalg::LinalgOp epilogue = plan.epilogue->op;
       epilogueResult = plan.epilogue->operands[epilogue.getNumDpsInputs()];
@@ -686,11 +746,172 @@ private:
     });
   }
 
+  /// One tile of `rows` x `vectors` target vectors, the last vector of each
+  /// row holding `lastLanes` elements: on AMX when the plan says so and the
+  /// process may use it (onnxq_amx_ready), else in vector registers, rows at
+  /// a time.
+  void emitTile(int64_t rows, int64_t vectors, int64_t lastLanes) {
+    // Tiles of whole 16 x 16 tiles only: LLVM configures each tile register
+    // for one shape per function, and the remainders' shapes would need
+    // more than its 8 registers. The rest stays on vectors.
+    if (!plan.amx || rows % kTileRows != 0 || lastLanes != block.lanes)
+      return emitVectorTile(rows, vectors, lastLanes);
+    Value ready = func::CallOp::create(b, loc, kAMXReadyFunction,
+                                       TypeRange{b.getI1Type()}, ValueRange{})
+                      .getResult(0);
+    auto choice = scf::IfOp::create(b, loc, TypeRange{}, ready, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(choice.thenBlock()->getTerminator());
+    emitAMXTile(rows, vectors, lastLanes);
+    b.setInsertionPoint(choice.elseBlock()->getTerminator());
+    emitVectorTile(rows, vectors, lastLanes);
+  }
+
+  OpFoldResult offsetBy(OpFoldResult value, int64_t offset) {
+    AffineExpr d0 = getAffineDimExpr(0, b.getContext());
+    return affine::makeComposedFoldedAffineApply(b, loc, d0 + offset, {value});
+  }
+
+  /// The AMX tile: `rows` filters (16 to a tile) x `vectors` groups of 16
+  /// positions, int32 results in tiles, zero at first. Each reduction step
+  /// loads 16 channel words of every filter row (A) and position group (B)
+  /// and multiplies each pair into its result tile; the steps of all taps
+  /// are unrolled, or, past kMaxUnrolledAMXSteps, a loop over the taps
+  /// carries the results through `amxScratch`. The results then go through
+  /// `amxScratch` into vectors, where the prologue's start is added (the
+  /// sum is exact: integers) and the epilogue runs as in the vector tile.
+  void emitAMXTile(int64_t rows, int64_t vectors, int64_t lastLanes) {
+    tileRows = rows;
+    tileVectors = vectors;
+    tileLastLanes = lastLanes;
+    const AMXOperands &amx = *plan.amx;
+    int64_t tileCount = llvm::divideCeil(rows, kTileRows);
+    int64_t blocks = plan.ranges[amx.channels] / kTileRows;
+    SmallVector<unsigned> taps;
+    int64_t tapCount = 1;
+    for (unsigned loop : plan.reductions)
+      if (loop != amx.channels) {
+        taps.push_back(loop);
+        tapCount *= plan.ranges[loop];
+      }
+    Type i8 = b.getI8Type(), i32 = b.getI32Type();
+    auto rowsOf = [&](int64_t t) { return std::min(kTileRows, rows - t * kTileRows); };
+    auto resultType = [&](int64_t t, int64_t j) {
+      return amx::TileType::get({rowsOf(t), lanesOf(j)}, i32);
+    };
+    auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+    auto scratchIndex = [&](int64_t t, int64_t j) {
+      return index(t * kTileRows * scratchPitch + j * block.lanes);
+    };
+
+    // One reduction step at the current tap: blocks of 16 channel words.
+    auto step = [&](SmallVector<Value> &results) {
+      for (int64_t blk = 0; blk < blocks; ++blk) {
+        iv[amx.channels] = b.getIndexAttr(blk * kTileRows);
+        SmallVector<Value> a, bt;
+        for (int64_t t = 0; t < tileCount; ++t)
+          a.push_back(amx::TileLoadOp::create(
+              b, loc, amx::TileType::get({rowsOf(t), 4 * kTileRows}, i8),
+              buffers[amx.weights],
+              ValueRange{indexAt(b, amx.weights, t * kTileRows, 0)},
+              index(plan.strides[amx.weights][*plan.m])));
+        for (int64_t j = 0; j < vectors; ++j)
+          bt.push_back(amx::TileLoadOp::create(
+              b, loc, amx::TileType::get({kTileRows, 4 * lanesOf(j)}, i8),
+              buffers[amx.activations],
+              ValueRange{indexAt(b, amx.activations, 0, j)},
+              index(plan.strides[amx.activations][amx.channels])));
+        for (int64_t t = 0; t < tileCount; ++t)
+          for (int64_t j = 0; j < vectors; ++j) {
+            Value &acc = results[t * vectors + j];
+            // s8 weights (sign-extended) x u8 activations: tdpbsud.
+            auto mul = amx::TileMulIOp::create(b, loc, acc.getType(), a[t], bt[j], acc);
+            mul.setIsZextRhs(true);
+            acc = mul.getResult();
+          }
+      }
+    };
+    auto zeros = [&]() {
+      SmallVector<Value> results;
+      for (int64_t t = 0; t < tileCount; ++t)
+        for (int64_t j = 0; j < vectors; ++j)
+          results.push_back(amx::TileZeroOp::create(b, loc, resultType(t, j)));
+      return results;
+    };
+    auto store = [&](ArrayRef<Value> results) {
+      for (int64_t t = 0; t < tileCount; ++t)
+        for (int64_t j = 0; j < vectors; ++j)
+          amx::TileStoreOp::create(b, loc, amxScratch, ValueRange{scratchIndex(t, j)},
+                                   results[t * vectors + j], index(scratchPitch));
+    };
+
+    if (tapCount * blocks <= kMaxUnrolledAMXSteps) {
+      SmallVector<Value> results = zeros();
+      for (int64_t position = 0; position < tapCount; ++position) {
+        // Last tap fastest, as the loops would run.
+        for (int64_t d = taps.size() - 1, rest = position; d >= 0; --d) {
+          iv[taps[d]] = b.getIndexAttr(rest % plan.ranges[taps[d]]);
+          rest /= plan.ranges[taps[d]];
+        }
+        step(results);
+      }
+      store(results);
+    } else {
+      store(zeros());
+      auto loop = scf::ForOp::create(b, loc, index(0), index(tapCount), index(1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      // The taps' positions from the linear one, last tap fastest.
+      Value rest = loop.getInductionVar();
+      for (int64_t d = taps.size() - 1; d >= 0; --d) {
+        Value range = index(plan.ranges[taps[d]]);
+        iv[taps[d]] = d == 0 ? rest : Value(arith::RemUIOp::create(b, loc, rest, range));
+        if (d > 0)
+          rest = arith::DivUIOp::create(b, loc, rest, range);
+      }
+      SmallVector<Value> results;
+      for (int64_t t = 0; t < tileCount; ++t)
+        for (int64_t j = 0; j < vectors; ++j)
+          results.push_back(amx::TileLoadOp::create(
+              b, loc, resultType(t, j), amxScratch, ValueRange{scratchIndex(t, j)},
+              index(scratchPitch)));
+      step(results);
+      store(results);
+    }
+
+    OperandCache cache(buffers.size());
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < vectors; ++j) {
+        Value sum = vector::LoadOp::create(
+            b, loc, vectorOf(i32), amxScratch,
+            ValueRange{index(i * scratchPitch + j * block.lanes)});
+        Value start = plan.prologue ? emitFusedBody(b, *plan.prologue, i, j, {}, cache)
+                                    : loadVector(b, out, i, j);
+        Value acc = arith::AddIOp::create(b, loc, start, sum);
+        if (plan.epilogue)
+          storeVector(b, emitFusedBody(b, *plan.epilogue, i, j, acc, cache),
+                      epilogueResult, i, j);
+        else
+          storeVector(b, acc, out, i, j);
+      }
+  }
+
   /// One register tile: `rows` x `vectors` accumulators, the last vector of
   /// each row holding `lastLanes` elements. They start as the output's
   /// elements or the prologue's values, and end stored, or as the
   /// epilogue's values stored to its output.
-  void emitTile(int64_t rows, int64_t vectors, int64_t lastLanes) {
+  void emitVectorTile(int64_t rows, int64_t vectors, int64_t lastLanes) {
+    // A tile of AMX's rows is more than the vector registers hold: it goes
+    // through them `vectorRows` at a time.
+    if (rows > vectorRows) {
+      OpFoldResult row = iv[*plan.m];
+      for (int64_t first = 0; first < rows; first += vectorRows) {
+        iv[*plan.m] = offsetBy(row, first);
+        emitVectorTile(std::min(vectorRows, rows - first), vectors, lastLanes);
+      }
+      iv[*plan.m] = row;
+      return;
+    }
     tileRows = rows;
     tileVectors = vectors;
     tileLastLanes = lastLanes;
@@ -1045,6 +1266,10 @@ private:
   bool useFMA; // float contractions; other bodies run on vectors as they are
   const KernelPlan &plan;
   RegisterBlock block;
+  int64_t vectorRows; // rows of a vector tile (AMX tiles have more)
+  /// Int32 elements between two rows of an AMX tile's results in memory.
+  int64_t scratchPitch = 0;
+  Value amxScratch;
   SmallVector<Value, 3> buffers;        // the plan's operands, flattened
   SmallVector<OpFoldResult> iv;         // current value of each loop
   int64_t tileRows = 0, tileVectors = 0, tileLastLanes = 0;
@@ -1054,9 +1279,9 @@ private:
 
 struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
   ContractionToKernel(MLIRContext *context, unsigned vectorBits, int64_t rows,
-                      int64_t vectors, bool byteWindows)
+                      int64_t vectors, bool byteWindows, bool amx)
       : OpInterfaceRewritePattern(context), vectorBits(vectorBits), rows(rows),
-        vectors(vectors), byteWindows(byteWindows) {}
+        vectors(vectors), byteWindows(byteWindows), amx(amx) {}
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -1072,6 +1297,9 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return rewriter.notifyMatchFailure(op, "no dot-product instruction for these vectors");
     if (block.lanes != 16)
       plan->byteWindow.reset();
+    // AMX tiles: 32 filters (two tiles of 16) x 32 positions.
+    if (amx && block.lanes == 16 && (plan->amx = getAMXOperands(*plan)))
+      block.rows = 2 * kTileRows;
     // Without rows (a matrix-vector product), a wider tile: its
     // accumulators are the only independent chains of multiply-adds.
     if (!plan->m)
@@ -1083,7 +1311,7 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     // Where every operand is defined: only ops without memory effects lie
     // between the contraction and its epilogue.
     rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
-    KernelEmitter(rewriter, op, *plan, block).emit();
+    KernelEmitter(rewriter, op, *plan, block, rows).emit();
     for (Operation *dealloc : plan->deallocs)
       rewriter.moveOpBefore(dealloc, rewriter.getInsertionBlock(),
                             rewriter.getInsertionPoint());
@@ -1096,7 +1324,7 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
   unsigned vectorBits;
   int64_t rows, vectors;
-  bool byteWindows;
+  bool byteWindows, amx;
 };
 
 struct ContractionKernelsPass
@@ -1105,9 +1333,22 @@ struct ContractionKernelsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ContractionToKernel>(&getContext(), vectorBits, rows, vectors,
-                                      byteWindows);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+                                      byteWindows, amx);
+    ModuleOp module = getOperation();
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return signalPassFailure();
+    // AMX kernels ask whether the process may use AMX (onnxq-emit-abi
+    // defines the function).
+    bool asks = false;
+    module.walk([&](func::CallOp call) {
+      asks |= call.getCallee() == kAMXReadyFunction;
+    });
+    if (asks && !module.lookupSymbol(kAMXReadyFunction)) {
+      OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+      auto ready = func::FuncOp::create(b, module.getLoc(), kAMXReadyFunction,
+                                        b.getFunctionType({}, {b.getI1Type()}));
+      ready.setPrivate();
+    }
   }
 };
 

@@ -125,6 +125,57 @@ public:
     return success();
   }
 
+  /// The body of `bool onnxq_amx_ready(void)` (declared by the AMX kernels):
+  /// a process may use AMX tiles once it has asked Linux
+  /// (arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)); the first call
+  /// asks and keeps the answer in an internal global (0 not asked, 1
+  /// granted, 2 refused: the kernels then run on vpdpbusd). Calls racing
+  /// to ask first all ask, which is harmless: the request is idempotent.
+  void defineAMXReady(LLVM::LLVMFuncOp ready) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ready);
+    auto state = LLVM::GlobalOp::create(b, loc, i32, /*isConstant=*/false,
+                                        LLVM::Linkage::Internal, "onnxq_amx_state",
+                                        b.getI32IntegerAttr(0));
+    LLVM::LLVMFuncOp syscall = declare(
+        "syscall", LLVM::LLVMFunctionType::get(i64, {i64}, /*isVarArg=*/true));
+    Block *entry = ready.addEntryBlock(b);
+    Region &region = ready.getBody();
+    Block *ask = new Block(), *done = new Block();
+    region.push_back(ask);
+    region.push_back(done);
+    Value answer = done->addArgument(i32, loc);
+    b.setInsertionPointToStart(entry);
+    Value address = LLVM::AddressOfOp::create(b, loc, state);
+    Value known = LLVM::LoadOp::create(b, loc, i32, address, /*alignment=*/4, false,
+                                       false, false, false,
+                                       LLVM::AtomicOrdering::monotonic);
+    Value asked = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, known,
+                                       constant(i32, 0));
+    LLVM::CondBrOp::create(b, loc, asked, done, ValueRange{known}, ask, ValueRange{});
+    b.setInsertionPointToStart(ask);
+    // x86-64 Linux: SYS_arch_prctl 158, ARCH_REQ_XCOMP_PERM 0x1023,
+    // XFEATURE_XTILEDATA 18.
+    Value result = LLVM::CallOp::create(b, loc, syscall,
+                                        ValueRange{constant(i64, 158),
+                                                   constant(i64, 0x1023),
+                                                   constant(i64, 18)})
+                       .getResult();
+    Value granted =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, result, constant(i64, 0));
+    Value state2 = LLVM::SelectOp::create(b, loc, granted, constant(i32, 1),
+                                          constant(i32, 2));
+    LLVM::StoreOp::create(b, loc, state2, address, /*alignment=*/4, false, false,
+                          false, LLVM::AtomicOrdering::monotonic);
+    LLVM::BrOp::create(b, loc, ValueRange{state2}, done);
+    b.setInsertionPointToStart(done);
+    LLVM::ReturnOp::create(b, loc,
+                           LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, answer,
+                                                constant(i32, 1))
+                               .getResult());
+    ready.setLinkage(LLVM::Linkage::Internal);
+  }
+
 private:
   /// The parallel context on the stack: {parallel_for, pool, threads}, or
   /// NULL when there is no parallel-for (then the model runs serially).
@@ -168,13 +219,15 @@ private:
 
   /// An external libc function, declared once.
   LLVM::LLVMFuncOp declare(StringRef name, Type result, ArrayRef<Type> args) {
+    Type resultType = result ? result : LLVM::LLVMVoidType::get(b.getContext());
+    return declare(name, LLVM::LLVMFunctionType::get(resultType, args));
+  }
+  LLVM::LLVMFuncOp declare(StringRef name, LLVM::LLVMFunctionType type) {
     if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
       return existing;
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    Type resultType = result ? result : LLVM::LLVMVoidType::get(b.getContext());
-    return LLVM::LLVMFuncOp::create(b, loc, name,
-                                    LLVM::LLVMFunctionType::get(resultType, args));
+    return LLVM::LLVMFuncOp::create(b, loc, name, type);
   }
 
   ModuleOp module;
@@ -211,6 +264,9 @@ struct EmitABIPass : onnxq::impl::EmitABIPassBase<EmitABIPass> {
       global.setLinkage(LLVM::Linkage::Internal);
 
     ABIBuilder builder(module, *abi);
+    if (auto ready = module.lookupSymbol<LLVM::LLVMFuncOp>(kAMXReadyFunction);
+        ready && ready.isExternal())
+      builder.defineAMXReady(ready);
     Type i32 = IntegerType::get(module.getContext(), 32);
     Type i64 = IntegerType::get(module.getContext(), 64);
     builder.emitConstant("num_inputs", i32, abi->inputs.size());

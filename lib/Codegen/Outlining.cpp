@@ -2,6 +2,7 @@
 
 #include "Outlining.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -12,6 +13,12 @@ using namespace mlir::onnxq;
 bool mlir::onnxq::isRematerializable(Operation *op) {
   return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
          !op->hasTrait<OpTrait::IsTerminator>();
+}
+
+bool mlir::onnxq::isScratch(Operation *op) {
+  auto alloca = dyn_cast<memref::AllocaOp>(op);
+  return alloca && alloca.getType().hasStaticShape() &&
+         alloca->hasAttr(kScratchAttrName);
 }
 
 FailureOr<OutlinedInputs>
@@ -41,7 +48,7 @@ mlir::onnxq::collectOutlinedInputs(ArrayRef<Operation *> ops, Block &scope) {
       continue;
     }
     Operation *def = value.getDefiningOp();
-    if (def->getBlock() != &scope || !isRematerializable(def))
+    if (def->getBlock() != &scope || !(isRematerializable(def) || isScratch(def)))
       return failure();
     if (rematerialized.insert(def))
       llvm::append_range(worklist, def->getOperands());

@@ -21,11 +21,18 @@ namespace mlir::onnxq {
 /// instead of passed in.
 bool isRematerializable(Operation *op);
 
+/// A stack buffer whose contents do not outlive one use (a kernel tile's
+/// scratch: `memref.alloca` marked kScratchAttrName): code moved out of the
+/// function gets one of its own, as each thread must.
+constexpr llvm::StringLiteral kScratchAttrName = "onnxq.scratch";
+bool isScratch(Operation *op);
+
 /// What ops moved out of a block need from it.
 struct OutlinedInputs {
   /// The block's arguments they read, in argument order.
   SmallVector<BlockArgument> arguments;
-  /// Top-level rematerializable ops of the block they need, in program order.
+  /// Top-level ops of the block they need recomputed, in program order:
+  /// rematerializable ones, and scratch buffers.
   SmallVector<Operation *> rematerialized;
 };
 

@@ -68,8 +68,11 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   ContractionKernelsPassOptions kernels;
   kernels.vectorBits = options.vectorBits;
   kernels.rows = options.vectorBits == 256 ? 6 : 8;
-  kernels.byteWindows = options.int8Dot == "vnni" && options.bytePermute == "vbmi";
-  pm.addNestedPass<func::FuncOp>(createContractionKernelsPass(kernels));
+  bool amx = options.int8Dot == "amx";
+  kernels.byteWindows =
+      (options.int8Dot == "vnni" || amx) && options.bytePermute == "vbmi";
+  kernels.amx = amx;
+  pm.addPass(createContractionKernelsPass(kernels));
   pm.addPass(createPlanWorkspacePass());
   // One function per node: LLVM's loop passes are quadratic in the loops of
   // a function, and the function passes below run in parallel.
@@ -98,7 +101,9 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   nodes.addPass(createSCFToControlFlowPass());
   // Vector lowering first: it creates arith ops the arith lowering handles.
   // Within a function: signatures keep their memrefs until func-to-llvm.
-  nodes.addPass(createConvertVectorToLLVMPass());
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  vectorToLLVM.amx = amx;
+  nodes.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   nodes.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass()); // declares libm functions
   pm.addNestedPass<func::FuncOp>(createArithToLLVMConversionPass());
@@ -121,7 +126,8 @@ LogicalResult mlir::onnxq::configureForTarget(LowerToLLVMOptions &options,
   if (failed(capabilities))
     return failure();
   options.vectorBits = capabilities->vectorBits;
-  options.int8Dot = capabilities->hasAVX512VNNI       ? "vnni"
+  options.int8Dot = capabilities->hasAMXInt8          ? "amx"
+                    : capabilities->hasAVX512VNNI       ? "vnni"
                     : capabilities->hasAArch64DotProd ? "sdot"
                                                       : "none";
   options.bytePermute = capabilities->hasAVX512VBMI    ? "vbmi"

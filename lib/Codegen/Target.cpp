@@ -110,6 +110,11 @@ mlir::onnxq::getTargetCapabilities(ModuleOp module,
                                  info->checkFeatures("+avx512vnni");
     capabilities.hasAVX512VBMI = capabilities.vectorBits == 512 &&
                                  info->checkFeatures("+avx512vbmi");
+    // The kernels ask Linux for the tiles (onnxq_amx_ready). Normalized:
+    // "x86_64-linux-gnu" is read as vendor "linux" otherwise.
+    llvm::Triple triple(llvm::Triple::normalize((*machine)->getTargetTriple().str()));
+    capabilities.hasAMXInt8 = capabilities.hasAVX512VNNI && triple.isOSLinux() &&
+                              info->checkFeatures("+amx-tile,+amx-int8");
   }
   capabilities.hasAArch64NEON = (*machine)->getTargetTriple().isAArch64() &&
                                 info->checkFeatures("+neon");

@@ -30,6 +30,12 @@ std::string makeCIdentifier(StringRef name);
 enum class ParallelContextField : int32_t { ParallelFor = 0, Pool = 1, Threads = 2 };
 LLVM::LLVMStructType getParallelContextType(MLIRContext *context);
 
+/// `bool onnxq_amx_ready(void)`, which AMX kernels call: whether the process
+/// may use AMX tiles (Linux grants it on request, once per process, and
+/// onnxq-emit-abi defines the function to make that request the first time);
+/// the kernels fall back to vpdpbusd when it may not.
+constexpr llvm::StringLiteral kAMXReadyFunction = "onnxq_amx_ready";
+
 /// The C header declaring the ABI of `abi` (valid C99 and C++).
 std::string emitHeader(const ModelABI &abi);
 

@@ -94,7 +94,7 @@ def OutlineNodesPass : Pass<"onnxq-outline-nodes", "ModuleOp"> {
   let dependentDialects = ["func::FuncDialect"];
 }
 
-def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
+def ContractionKernelsPass : Pass<"onnxq-contraction-kernels", "ModuleOp"> {
   let summary = "Register-blocked vector kernels for contractions and window reductions";
   let description = [{
     Replaces each linalg op on buffers (float, or integer with operands
@@ -147,10 +147,15 @@ def ContractionKernelsPass : Pass<"onnxq-contraction-kernels"> {
            "Pack up to 4 taps of a u8 x s8 window row per int32 lane in "
            "registers (a byte permutation) and multiply-add them with "
            "vpdpbusd: needs 512-bit vectors, AVX-512 VNNI and VBMI">,
+    Option<"amx", "amx", "bool", /*default=*/"false",
+           "Run packed u8 x s8 contractions with deep reductions on AMX "
+           "tiles (tdpbsud), the vpdpbusd kernel kept for processes that "
+           "may not use AMX (onnxq_amx_ready)">,
   ];
   let dependentDialects = ["vector::VectorDialect", "scf::SCFDialect",
                            "affine::AffineDialect", "memref::MemRefDialect",
-                           "arith::ArithDialect", "LLVM::LLVMDialect"];
+                           "arith::ArithDialect", "LLVM::LLVMDialect",
+                           "amx::AMXDialect", "func::FuncDialect"];
 }
 
 def VectorizableLoopOrderPass : Pass<"onnxq-vectorizable-loop-order"> {

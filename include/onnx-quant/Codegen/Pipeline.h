@@ -20,8 +20,11 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::init(512)};
   Option<std::string> int8Dot{
       *this, "int8-dot",
-      llvm::cl::desc("none | vnni | sdot: the int8 dot-product instruction "
-                     "of the target (convert-onnx-to-linalg's int8-dot)"),
+      llvm::cl::desc("none | vnni | sdot | amx: the int8 dot-product "
+                     "instruction of the target (convert-onnx-to-linalg's "
+                     "int8-dot; amx: deep convolutions on AMX tiles, "
+                     "vpdpbusd for the rest and where the process may not "
+                     "use AMX)"),
       llvm::cl::init("none")};
   Option<std::string> bytePermute{
       *this, "byte-permute",

@@ -49,6 +49,9 @@ struct TargetCapabilities {
   bool hasAVX512VBMI = false;
   /// AArch64 NEON: `tbl`/`tbx`, 16 byte lookups in a 64-byte table.
   bool hasAArch64NEON = false;
+  /// AMX-INT8: `tdpbsud` and kin, 16 x 16 x 64 byte multiply-adds per
+  /// instruction into 16 x 16 int32 tiles.
+  bool hasAMXInt8 = false;
 };
 
 /// The capabilities of `target`. Fails (with an error at `module`) for an

@@ -35,7 +35,7 @@ def ConvertONNXToLinalgPass : Pass<"convert-onnx-to-linalg", "func::FuncOp"> {
     Option<"requant", "requant", "std::string", /*default=*/"\"float\"",
            "float | integer: how quantized ops requantize their accumulators">,
     Option<"int8Dot", "int8-dot", "std::string", /*default=*/"\"none\"",
-           "none | vnni | sdot: u8 x s8 convolutions in the packed form of AVX-512 VNNI's vpdpbusd or AArch64's sdot">,
+           "none | vnni | sdot | amx: u8 x s8 convolutions in the packed form of AVX-512 VNNI's vpdpbusd or AArch64's sdot; amx as vnni, deep stride-1 ones with their channel words padded to whole AMX steps (16)">,
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
            "bits of the target's vectors: stride-1 convolutions whose output rows are short for them are computed over the padded width, rows flattened into one loop (0: never)">,
   ];

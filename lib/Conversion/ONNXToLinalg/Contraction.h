@@ -63,7 +63,8 @@ using ConvolutionEpilogue =
     function_ref<Value(OpBuilder &, Location, Value accumulator)>;
 
 /// The windowed contraction of the grouped `input` (N, G, C', I...) with the
-/// grouped `weights` (G, F/G, C', K...) into `resultType`'s shape (N, F,
+/// grouped `weights` (G, F/G, C', K...), or (G, F/G, K..., C') with
+/// `channelsLastWeights`, into `resultType`'s shape (N, F,
 /// O...), each output starting from its filter's element of `perFilter` (F)
 /// (zero when null): one `linalg.generic` over loops (n, g, f, o..., c, k...)
 /// reading the input at `o * stride + k * dilation`, each step `step`, then
@@ -75,7 +76,8 @@ Value convolveGrouped(OpBuilder &b, Location loc, Value input, Value weights,
                       RankedTensorType resultType, Value perFilter,
                       int64_t group, const WindowGeometry &g,
                       unsigned vectorBits, WindowStep step,
-                      ConvolutionEpilogue epilogue = nullptr);
+                      ConvolutionEpilogue epilogue = nullptr,
+                      bool channelsLastWeights = false);
 
 /// The convolution of the padded input `x` (N, C, I...) with the filters `w`
 /// (F, C/group, K...) into `resultType` (N, F, O...), from `perFilter` and

@@ -294,7 +294,8 @@ Value convolveSinglePosition(OpBuilder &b, Location loc, Value input,
                              Value weights, RankedTensorType resultType,
                              Value perFilter, int64_t group,
                              const WindowGeometry &g, WindowStep step,
-                             ConvolutionEpilogue epilogue) {
+                             ConvolutionEpilogue epilogue,
+                             bool channelsLastWeights) {
   int64_t spatial = g.kernel.size();
   auto outType = RankedTensorType::get(
       {resultType.getDimSize(0), group, resultType.getDimSize(1) / group},
@@ -308,6 +309,8 @@ Value convolveSinglePosition(OpBuilder &b, Location loc, Value input,
     inputExprs.push_back(dim(4 + d) * g.dilations[d]);
     weightExprs.push_back(dim(4 + d));
   }
+  if (channelsLastWeights)
+    std::rotate(weightExprs.begin() + 1, weightExprs.begin() + 2, weightExprs.end());
   weightExprs.push_back(dim(2));
   SmallVector<AffineMap> maps = {
       AffineMap::get(loops, 0, inputExprs, ctx),
@@ -328,7 +331,8 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
                                    Value weights, RankedTensorType resultType,
                                    Value perFilter, int64_t group,
                                    const WindowGeometry &g, unsigned vectorBits,
-                                   WindowStep step, ConvolutionEpilogue epilogue) {
+                                   WindowStep step, ConvolutionEpilogue epilogue,
+                                   bool channelsLastWeights) {
   // One output position per filter (a squeeze-and-excitation convolution
   // after global pooling, a classifier as a convolution): a matrix-vector
   // product, whose only long parallel loop is the filters', so the kernel's
@@ -337,7 +341,7 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
   if (filtersPerGroup > 1 &&
       llvm::all_of(g.output, [](int64_t size) { return size == 1; }))
     return convolveSinglePosition(b, loc, input, weights, resultType, perFilter,
-                                  group, g, step, epilogue);
+                                  group, g, step, epilogue, channelsLastWeights);
 
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t spatial = g.kernel.size();
@@ -371,6 +375,8 @@ Value mlir::onnxq::convolveGrouped(OpBuilder &b, Location loc, Value input,
                          /*output=*/{dn, dg, df}, /*reduced=*/{firstChannel}};
   maps.appendSpatial(g, /*firstOutputLoop=*/3, /*firstTapLoop=*/firstChannel + 1,
                      ctx, /*outputDims=*/kept);
+  if (channelsLastWeights)
+    std::rotate(maps.window.begin() + 2, maps.window.begin() + 3, maps.window.end());
   if (pitch) {
     AffineExpr p = dim(3 + kept);
     AffineExpr kh = dim(firstChannel + spatial - 1), kw = dim(firstChannel + spatial);

@@ -71,9 +71,10 @@ struct ConvertONNXToLinalgPass
                        << "' is not one of float, integer";
       return signalPassFailure();
     }
-    if (int8Dot != "none" && int8Dot != "vnni" && int8Dot != "sdot") {
+    if (int8Dot != "none" && int8Dot != "vnni" && int8Dot != "sdot" &&
+        int8Dot != "amx") {
       func.emitError() << "convert-onnx-to-linalg: int8-dot='" << int8Dot
-                       << "' is not one of none, vnni, sdot";
+                       << "' is not one of none, vnni, sdot, amx";
       return signalPassFailure();
     }
     ONNXToLinalgTypeConverter converter;
@@ -83,6 +84,7 @@ struct ConvertONNXToLinalgPass
         requant == "integer" ? Requantization::Integer : Requantization::Float;
     options.int8Dot = int8Dot == "vnni"   ? Int8DotProduct::VNNI
                       : int8Dot == "sdot" ? Int8DotProduct::SDot
+                      : int8Dot == "amx"  ? Int8DotProduct::AMX
                                           : Int8DotProduct::None;
     options.vectorBits = vectorBits;
     populateONNXToLinalgConversionPatterns(converter, patterns, options);

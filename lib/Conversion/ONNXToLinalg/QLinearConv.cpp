@@ -109,8 +109,10 @@ Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
       .getResult(0);
 }
 
-/// The weights (F, C/G, K...) as (G, F/G, C4, K...) int32, packed like
-/// packInputChannels with weight 0 past the last channel.
+/// The weights (F, C/G, K...) as (G, F/G, K..., C4) int32, packed like
+/// packInputChannels with weight 0 past the last channel. Channel words
+/// last: a filter's words for one tap are contiguous, as the rows of an AMX
+/// tile must be (the vpdpbusd kernel reads single words, in any layout).
 SmallVector<int64_t> packWeightChannels(ArrayRef<int64_t> weights,
                                         int64_t filters, int64_t channels,
                                         int64_t packed, int64_t window) {
@@ -119,7 +121,7 @@ SmallVector<int64_t> packWeightChannels(ArrayRef<int64_t> weights,
     for (int64_t c = 0; c < channels; ++c)
       for (int64_t k = 0; k < window; ++k) {
         uint64_t byte = uint8_t(int8_t(weights[(f * channels + c) * window + k]));
-        result[(f * packed + c / 4) * window + k] |= int64_t(byte << (8 * (c % 4)));
+        result[(f * window + k) * packed + c / 4] |= int64_t(byte << (8 * (c % 4)));
       }
   return result;
 }
@@ -251,10 +253,17 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
     if (packing != Int8DotProduct::None) {
       bool toSigned = packing == Int8DotProduct::SDot;
       int64_t packed = llvm::divideCeil(channels, 4);
+      // Whole AMX steps: words past the last hold weight 0 and the zero
+      // point, adding nothing.
+      int64_t positions = ShapedType::getNumElements(yType.getShape().drop_front(2));
+      if (packing == Int8DotProduct::AMX && packed >= kAMXMinWords &&
+          filters / op.getGroup() >= 16 && positions >= 16 &&
+          llvm::all_of(g->strides, [](int64_t s) { return s == 1; }))
+        packed = llvm::alignTo(packed, 16);
       int64_t window = perFilter / channels;
-      SmallVector<int64_t> packedShape = {op.getGroup(), filters / op.getGroup(),
-                                          packed};
+      SmallVector<int64_t> packedShape = {op.getGroup(), filters / op.getGroup()};
       packedShape.append(wType.getShape().begin() + 2, wType.getShape().end());
+      packedShape.push_back(packed);
       Value packedWeights = createConstant(
           rewriter, loc, RankedTensorType::get(packedShape, i32),
           packWeightChannels(*weights, filters, channels, packed, window));
@@ -266,7 +275,7 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
           [&](OpBuilder &nb, Location l, Value a, Value w, Value sum) {
             return dot4(nb, l, a, w, sum, toSigned);
           },
-          requantize);
+          requantize, /*channelsLastWeights=*/true);
     } else {
       y = convolve(rewriter, loc, x, w, accType, initPerFilter, op.getGroup(),
                    *g, vectorBits, MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false},

@@ -1,23 +1,25 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg="int8-dot=vnni" --canonicalize -split-input-file | FileCheck %s
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg="int8-dot=sdot" --canonicalize -split-input-file | FileCheck %s --check-prefix=SDOT
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg="int8-dot=amx" --canonicalize -split-input-file | FileCheck %s --check-prefix=AMX
 // int8-dot=vnni: a u8 x s8 convolution of three or more input channels reads
 // its operands packed four channels to an int32 (byte j = channel 4c + j),
 // for vpdpbusd. The weights are packed at compile time, channels past the
 // last with weight 0; the input by a pass over it, padded with its zero
 // point; the contraction's multiply-add is the 4-way byte dot product.
 
-// Five channels: two packed words per filter. Filter 0 is 1..5: bytes
-// 01 02 03 04 -> 0x04030201 = 67305985, then 05 00 00 00 -> 5. Filter 1 is
-// -1 -2 127 -128 7: FF FE 7F 80 -> 0x807FFEFF = -2139095297, then 7.
+// Five channels: two packed words per filter, the words last (G, F/G,
+// KH, KW, C4). Filter 0 is 1..5: bytes 01 02 03 04 -> 0x04030201 =
+// 67305985, then 05 00 00 00 -> 5. Filter 1 is -1 -2 127 -128 7:
+// FF FE 7F 80 -> 0x807FFEFF = -2139095297, then 7.
 // CHECK-LABEL: func @packed
-// CHECK-DAG: arith.constant dense<{{\[\[\[\[\[}}67305985]], {{\[\[}}5]]], {{\[\[\[}}-2139095297]], {{\[\[}}7]]]]]> : tensor<1x2x2x1x1xi32>
+// CHECK-DAG: arith.constant dense<{{\[\[\[\[\[}}67305985, 5]]], {{\[\[\[}}-2139095297, 7]]]]]> : tensor<1x2x1x1x2xi32>
 // CHECK-DAG: %[[ZP:.*]] = arith.constant 10 : i8
 // CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0, 0] high[0, 0, 3, 0, 0]
 // CHECK: tensor.yield %[[ZP]] : i8
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<1x1x2x4x4x4xi8>, tensor<1x1x2x4x4x4xi8>, tensor<1x1x2x4x4x4xi8>, tensor<1x1x2x4x4x4xi8>) outs(%{{.*}} : tensor<1x1x2x4x4xi32>)
 // CHECK: arith.shli
 // CHECK: arith.ori
-// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x1x2x4x4xi32>, tensor<1x2x2x1x1xi32>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x1x2x4x4xi32>, tensor<1x2x1x1x2xi32>)
 // CHECK-NEXT: ^bb0(%[[A:.*]]: i32, %[[W:.*]]: i32, %[[ACC:.*]]: i32):
 // CHECK-NEXT: %[[AV:.*]] = vector.broadcast %[[A]] : i32 to vector<1xi32>
 // CHECK-NEXT: %[[AB:.*]] = vector.bitcast %[[AV]] : vector<1xi32> to vector<4xi8>
@@ -70,4 +72,30 @@ func.func @two_channels(%x: tensor<1x2x4x4xui8>) -> tensor<1x2x4x4xui8> {
   %yz = onnx.Constant dense<5> : tensor<ui8>
   %y = onnx.QLinearConv(%x, %xs, %xz, %w, %ws, %wz, %ys, %yz) {kernel_shape = [1, 1]} : (tensor<1x2x4x4xui8>, tensor<f32>, tensor<ui8>, tensor<2x2x1x1xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<1x2x4x4xui8>
   return %y : tensor<1x2x4x4xui8>
+}
+
+// -----
+
+// int8-dot=amx: packed as for vnni; a stride-1 convolution deep and large
+// enough for AMX tiles (8 channel words or more, 16 filters, 16 positions)
+// has its channel words padded to a multiple of 16: 40 channels, 10 words
+// -> 16 (the weights' words past the last are 0, the input's hold the zero
+// point).
+// AMX-LABEL: func @amx_padded
+// AMX: tensor.pad %{{.*}} low[0, 0, 0, 0, 0] high[0, 0, 24, 0, 0]
+// AMX: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x16x4x4xi32>)
+// AMX: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x16x4x4xi32>, tensor<1x16x1x1x16xi32>)
+// Under vnni the words stay 10.
+// CHECK-LABEL: func @amx_padded
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x10x4x4xi32>, tensor<1x16x1x1x10xi32>)
+func.func @amx_padded(%x: tensor<1x40x4x4xui8>) -> tensor<1x16x4x4xui8> {
+  %xs = onnx.Constant dense<0.5> : tensor<f32>
+  %xz = onnx.Constant dense<10> : tensor<ui8>
+  %w = onnx.Constant dense<1> : tensor<16x40x1x1xi8>
+  %ws = onnx.Constant dense<0.25> : tensor<f32>
+  %wz = onnx.Constant dense<0> : tensor<i8>
+  %ys = onnx.Constant dense<1.0> : tensor<f32>
+  %yz = onnx.Constant dense<5> : tensor<ui8>
+  %y = onnx.QLinearConv(%x, %xs, %xz, %w, %ws, %wz, %ys, %yz) {kernel_shape = [1, 1]} : (tensor<1x40x4x4xui8>, tensor<f32>, tensor<ui8>, tensor<16x40x1x1xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<1x16x4x4xui8>
+  return %y : tensor<1x16x4x4xui8>
 }

@@ -37,7 +37,16 @@ enum class Int8DotProduct {
   /// VNNI, the u8 activations shifted to s8 (x - 128, the 128 * sum(w) it
   /// takes away folded into the accumulator's start).
   SDot,
+  /// AMX tiles (tdpbsud, 16 words of every row per step) with vpdpbusd for
+  /// the rest: packed as for VNNI, and a stride-1 convolution deep and large
+  /// enough for tiles (kAMXMinWords channel words, 16 filters and 16
+  /// positions at least) has its channel words padded to a multiple of 16.
+  AMX,
 };
+
+/// Channel words (4 input channels each) from which a convolution is worth
+/// AMX tiles.
+constexpr int64_t kAMXMinWords = 8;
 
 /// The code shapes the lowering picks for a target; the semantics are the
 /// same whatever they are.
