@@ -7,6 +7,8 @@ A benchmark, not a test. For each model:
   * ours int8: `TOOL model --onnx-fold-batchnorm --onnx-calibrate="data=CAL"
     --onnx-quantize --emit=obj` (the default calibration and quantization);
   * ORT fp32: the float model, CPU provider, one thread;
+  * ours int8 without AMX (`--amx-off`): the same compiled with
+    --mattr=-amx-int8 (vpdpbusd only), timed on one thread;
   * ORT int8: ONNX Runtime's quantize_static (QDQ, U8S8, per channel, minmax,
     utils/ort_quantize.py in .venv-ortq) of the same model with its
     BatchNormalization folded (`TOOL --onnx-fold-batchnorm --emit=onnx`), on
@@ -115,6 +117,9 @@ def quantize_with_ort(args, model, cal, work):
 
 
 VARIANTS = ("ours fp32", "ours int8", "ORT fp32", "ORT int8")
+NO_AMX = "ours int8 w/o AMX"
+QUANTIZE = ["--onnx-fold-batchnorm", "--onnx-calibrate=data={cal} quiet=true",
+            "--onnx-quantize=quiet=true"]
 
 
 def bench(name, model, zoo, args, work):
@@ -130,15 +135,19 @@ def bench(name, model, zoo, args, work):
 
     if name not in PREQUANTIZED:
         add("ours fp32", lambda: ("ours", compile_ours(args, model, [], "f32", work)))
-        add("ours int8", lambda: ("ours", compile_ours(
-            args, model, ["--onnx-fold-batchnorm",
-                          f"--onnx-calibrate=data={cal} quiet=true",
-                          "--onnx-quantize=quiet=true"], "i8", work)))
+        passes = [p.format(cal=cal) for p in QUANTIZE]
+        add("ours int8", lambda: ("ours", compile_ours(args, model, passes, "i8", work)))
+        if args.amx_off:
+            add(NO_AMX, lambda: ("ours", compile_ours(
+                args, model, passes + ["--mattr=-amx-int8"], "i8v", work)))
         add("ORT fp32", lambda: ("ort", model))
         add("ORT int8", lambda: ("ort", quantize_with_ort(args, model, cal, work)))
     else:
         add("ours int8", lambda: ("ours", compile_ours(
             args, model, [], "i8", work)))
+        if args.amx_off:
+            add(NO_AMX, lambda: ("ours", compile_ours(
+                args, model, ["--mattr=-amx-int8"], "i8v", work)))
         add("ORT int8", lambda: ("ort", model))
 
     def timer(kind, target, threads):
@@ -150,7 +159,8 @@ def bench(name, model, zoo, args, work):
             session.run(None, feed)
         return lambda n: time_ort(session, feed, n)
 
-    timers = {(k, t): timer(*v, t) for k, v in built.items() for t in args.threads}
+    timers = {(k, t): timer(*v, t) for k, v in built.items() for t in args.threads
+              if t == 1 or k != NO_AMX}
     repeats = {k: max(3, min(args.repeat, int(args.budget * 1e3 /
                                                 (args.rounds * max(t(3), 1e-3)))))
                for k, t in timers.items()}
@@ -164,7 +174,7 @@ def bench(name, model, zoo, args, work):
     return ms, notes + [spread]
 
 
-def table_rows(name, ms, notes, threads):
+def table_rows(name, ms, notes, threads, amx_off):
     """The one-thread row, and one row per other thread count."""
     def cell(k, t=1):
         return f"{ms[(k, t)]:.3g}" if (k, t) in ms else "-"
@@ -172,10 +182,11 @@ def table_rows(name, ms, notes, threads):
     def ratio(a, b):
         return f"{ms[a] / ms[b]:.2f}" if a in ms and b in ms else "-"
 
+    amx = [cell(NO_AMX), ratio((NO_AMX, 1), ("ours int8", 1))] if amx_off else []
     rows = {1: [name, *(cell(k) for k in VARIANTS),
                 ratio(("ours int8", 1), ("ORT int8", 1)),
                 ratio(("ours int8", 1), ("ours fp32", 1)),
-                ratio(("ours fp32", 1), ("ORT fp32", 1)), "; ".join(notes)]}
+                ratio(("ours fp32", 1), ("ORT fp32", 1)), *amx, "; ".join(notes)]}
     for t in threads:
         if t != 1:
             rows[t] = [name, *(cell(k, t) for k in VARIANTS),
@@ -192,6 +203,8 @@ def main():
     ap.add_argument("--models", default=",".join(list(ZOO) + list(cnn_models.MODELS)))
     ap.add_argument("--threads", default="1",
                     help="thread counts, comma-separated (1); 1 is always timed")
+    ap.add_argument("--amx-off", action="store_true",
+                    help="also time ours int8 without AMX (--mattr=-amx-int8), one thread")
     ap.add_argument("--repeat", type=int, default=20, help="timed calls per round (20)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds (3)")
     ap.add_argument("--warmup", type=int, default=3, help="untimed ORT calls (3)")
@@ -215,7 +228,7 @@ def main():
                 model = zoo / ZOO[name]
                 if not model.is_file():
                     tables.setdefault(1, []).append(
-                        [name, "-", "-", "-", "-", "-", "-", "-",
+                        [name, *["-"] * (9 if args.amx_off else 7),
                          f"SKIP: zoo not found at {zoo}"])
                     continue
             elif name in cnn_models.MODELS:
@@ -226,7 +239,7 @@ def main():
                 print(f"error: unknown model '{name}'", file=sys.stderr)
                 return 2
             ms, notes = bench(name, model, zoo, args, work)
-        for t, row in table_rows(name, ms, notes, args.threads).items():
+        for t, row in table_rows(name, ms, notes, args.threads, args.amx_off).items():
             tables.setdefault(t, []).append(row)
         print(f"{name}: done", file=sys.stderr, flush=True)
 
@@ -239,9 +252,10 @@ def main():
         print()
 
     print("One thread:\n")
+    amx = [f"{NO_AMX} ms", "AMX speedup"] if args.amx_off else []
     show(["model", "ours fp32 ms", "ours int8 ms", "ORT fp32 ms", "ORT int8 ms",
           "ours int8 / ORT int8", "ours int8 / ours fp32", "ours fp32 / ORT fp32",
-          "notes"], tables.get(1, []))
+          *amx, "notes"], tables.get(1, []))
     for t in args.threads:
         if t != 1:
             print(f"{t} threads (speedup: the variant's one-thread time / its "
