@@ -2,6 +2,7 @@
 
 #include "ModelLoader.h"
 #include "MicrosoftSchemas.h"
+#include "TensorImporter.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
@@ -168,6 +169,54 @@ static std::string describeDims(const onnxpb::TensorShapeProto &shape) {
   return text;
 }
 
+/// Attributes that size loops or divide in shape rules (libonnx's and
+/// ours): a zero or negative value must be refused before any shape
+/// inference runs (a stride of 0 divides by zero inside libonnx).
+static LogicalResult checkPositiveAttributes(const onnxpb::GraphProto &graph,
+                                             Location loc) {
+  static constexpr llvm::StringLiteral kPositive[] = {
+      "strides", "dilations", "kernel_shape", "group", "blocksize"};
+  for (auto [index, node] : llvm::enumerate(graph.node())) {
+    for (const onnxpb::AttributeProto &attr : node.attribute()) {
+      if (attr.type() == onnxpb::AttributeProto::GRAPH &&
+          failed(checkPositiveAttributes(attr.g(), loc)))
+        return failure();
+      if (!llvm::is_contained(kPositive, attr.name()))
+        continue;
+      SmallVector<int64_t> values(attr.ints().begin(), attr.ints().end());
+      if (attr.has_i())
+        values.push_back(attr.i());
+      for (int64_t value : values)
+        if (value < 1)
+          return emitError(loc)
+                 << "node '" << getNodeName(node, index) << "' ("
+                 << node.op_type() << "): attribute '" << attr.name()
+                 << "' is " << value << ", but it must be at least 1";
+    }
+  }
+  return success();
+}
+
+/// Checks every external-data reference before libonnx's checker follows
+/// it: the checker of libonnx 1.12 reads locations outside the model's
+/// directory.
+static LogicalResult checkExternalData(const onnxpb::GraphProto &graph,
+                                       StringRef modelDir, Location loc) {
+  auto check = [&](const onnxpb::TensorProto &tensor) {
+    return success(tensor.data_location() != onnxpb::TensorProto::EXTERNAL ||
+                   succeeded(resolveExternalDataPath(tensor, modelDir, loc)));
+  };
+  for (const onnxpb::TensorProto &tensor : graph.initializer())
+    if (failed(check(tensor)))
+      return failure();
+  for (const onnxpb::NodeProto &node : graph.node())
+    for (const onnxpb::AttributeProto &attr : node.attribute())
+      if ((attr.has_t() && failed(check(attr.t()))) ||
+          (attr.has_g() && failed(checkExternalData(attr.g(), modelDir, loc))))
+        return failure();
+  return success();
+}
+
 /// Exporters write `dim_value: -1` for a dynamic dimension (Paddle does);
 /// ONNX Runtime reads any negative size as unknown, and so do we: such a
 /// dimension loses its value (before shape inference, which would otherwise
@@ -272,7 +321,10 @@ LogicalResult mlir::onnxq::loadModel(MLIRContext *context, StringRef data,
                                      const ImportOptions &options,
                                      onnxpb::ModelProto &model) {
   registerMicrosoftSchemas();
+  StringRef modelDir = llvm::sys::path::parent_path(path);
   if (failed(parseModel(data, path, loc, model)) ||
+      failed(checkPositiveAttributes(model.graph(), loc)) ||
+      failed(checkExternalData(model.graph(), modelDir, loc)) ||
       failed(checkOpsets(model, loc)) ||
       failed(checkSupportedOps(context, model, loc)) ||
       failed(fixInputShapes(model, options, loc)))
@@ -291,7 +343,6 @@ LogicalResult mlir::onnxq::loadModel(MLIRContext *context, StringRef data,
     return t.data_location() == onnxpb::TensorProto::EXTERNAL;
   });
   SmallString<256> previousDir;
-  StringRef modelDir = llvm::sys::path::parent_path(path);
   bool changeDir = externalData && !modelDir.empty() &&
                    !llvm::sys::fs::current_path(previousDir) &&
                    !llvm::sys::fs::set_current_path(modelDir);

@@ -68,45 +68,107 @@ static void packValues(const Range &values, unsigned width,
   }
 }
 
-static LogicalResult readExternal(const onnxpb::TensorProto &tensor,
-                                  StringRef modelDir, Location loc,
-                                  TensorBytes &bytes) {
+/// Where a tensor's external bytes are, as its `external_data` entries say.
+struct ExternalDataRef {
   std::string location;
   uint64_t offset = 0, length = 0;
   bool hasLength = false;
+};
+
+static FailureOr<ExternalDataRef>
+parseExternalData(const onnxpb::TensorProto &tensor, Location loc) {
+  ExternalDataRef ref;
   for (const auto &entry : tensor.external_data()) {
     if (entry.key() == "location")
-      location = entry.value();
+      ref.location = entry.value();
     else if ((entry.key() == "offset" &&
-              StringRef(entry.value()).getAsInteger(10, offset)) ||
+              StringRef(entry.value()).getAsInteger(10, ref.offset)) ||
              (entry.key() == "length" &&
-              StringRef(entry.value()).getAsInteger(10, length)))
+              StringRef(entry.value()).getAsInteger(10, ref.length)))
       return emitError(loc) << "tensor '" << tensor.name()
                             << "' has a malformed external data "
                             << entry.key() << " '" << entry.value() << "'";
-    hasLength |= entry.key() == "length";
+    ref.hasLength |= entry.key() == "length";
   }
-  if (location.empty())
+  if (ref.location.empty())
     return emitError(loc) << "tensor '" << tensor.name()
                           << "' has external data without a location";
-  SmallString<256> path(modelDir);
+  return ref;
+}
+
+FailureOr<std::string>
+mlir::onnxq::resolveExternalDataPath(const onnxpb::TensorProto &tensor,
+                                     StringRef modelDir, Location loc) {
+  FailureOr<ExternalDataRef> ref = parseExternalData(tensor, loc);
+  if (failed(ref))
+    return failure();
+  // A model from the internet must not make the compiler read other files
+  // into its weights: like the ONNX checker and ONNX Runtime, only files
+  // inside the model's directory (after resolving symlinks) are read.
+  auto refuse = [&](StringRef why) {
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "': external data location '" << ref->location
+                          << "' " << why
+                          << "; external data must be a file inside the "
+                             "model's directory";
+  };
+  StringRef location = ref->location;
+  if (llvm::sys::path::is_absolute(location) ||
+      llvm::sys::path::has_root_name(location))
+    return refuse("is an absolute path");
+  for (StringRef part : llvm::make_range(llvm::sys::path::begin(location),
+                                         llvm::sys::path::end(location)))
+    if (part == "..")
+      return refuse("leaves the model's directory ('..')");
+  SmallString<256> path(modelDir.empty() ? StringRef(".") : modelDir);
   llvm::sys::path::append(path, location);
-  uint64_t fileSize = 0;
-  if (llvm::sys::fs::file_size(path, fileSize))
+  SmallString<256> realDir, realPath;
+  if (llvm::sys::fs::real_path(modelDir.empty() ? StringRef(".") : modelDir,
+                               realDir))
+    return emitError(loc) << "cannot resolve the model's directory '"
+                          << modelDir << "'";
+  if (llvm::sys::fs::real_path(path, realPath))
     return emitError(loc) << "external data file '" << path << "' of tensor '"
                           << tensor.name()
                           << "' does not exist; keep it next to the model";
-  if (!hasLength)
-    length = fileSize - std::min(offset, fileSize);
-  if (offset + length > fileSize)
-    return emitError(loc) << "external data file '" << path << "' is "
+  llvm::sys::path::append(realDir, "");
+  if (!StringRef(realPath).starts_with(realDir))
+    return refuse(("resolves to '" + realPath + "', outside the model's "
+                   "directory (a symlink?)")
+                      .str());
+  return std::string(path);
+}
+
+static LogicalResult readExternal(const onnxpb::TensorProto &tensor,
+                                  StringRef modelDir, Location loc,
+                                  TensorBytes &bytes) {
+  FailureOr<ExternalDataRef> ref = parseExternalData(tensor, loc);
+  FailureOr<std::string> path =
+      succeeded(ref) ? resolveExternalDataPath(tensor, modelDir, loc)
+                     : FailureOr<std::string>(failure());
+  if (failed(path))
+    return failure();
+  uint64_t offset = ref->offset, length = ref->length;
+  uint64_t fileSize = 0;
+  if (llvm::sys::fs::file_size(*path, fileSize))
+    return emitError(loc) << "external data file '" << *path
+                          << "' of tensor '" << tensor.name()
+                          << "' is not a readable file";
+  if (offset > fileSize)
+    return emitError(loc) << "external data file '" << *path << "' is "
+                          << fileSize << " bytes, but tensor '"
+                          << tensor.name() << "' starts at offset " << offset;
+  if (!ref->hasLength)
+    length = fileSize - offset;
+  if (length > fileSize - offset)
+    return emitError(loc) << "external data file '" << *path << "' is "
                           << fileSize << " bytes, but tensor '"
                           << tensor.name() << "' needs bytes [" << offset
                           << ", " << offset + length << ")";
-  auto buffer = llvm::MemoryBuffer::getFileSlice(path, length, offset,
+  auto buffer = llvm::MemoryBuffer::getFileSlice(*path, length, offset,
                                                  /*IsVolatile=*/false);
   if (!buffer)
-    return emitError(loc) << "cannot read external data file '" << path
+    return emitError(loc) << "cannot read external data file '" << *path
                           << "': " << buffer.getError().message();
   bytes.file = std::move(*buffer);
   bytes.view = bytes.file->getBuffer();

@@ -21,6 +21,13 @@ FailureOr<ElementsAttr> importTensor(const ONNX_NAMESPACE::TensorProto &tensor,
                                      size_t resourceThresholdBytes,
                                      Location loc);
 
+/// The file holding `tensor`'s external data, checked to lie inside
+/// `modelDir` after resolving symlinks (absolute and `..` locations are
+/// refused); errors name the tensor and the location.
+FailureOr<std::string>
+resolveExternalDataPath(const ONNX_NAMESPACE::TensorProto &tensor,
+                        StringRef modelDir, Location loc);
+
 /// Converts a tensor TypeProto: element type, and a shape when known (an
 /// unknown dimension is dynamic, an unknown shape gives an unranked tensor).
 /// Returns null for types the dialect does not represent.
