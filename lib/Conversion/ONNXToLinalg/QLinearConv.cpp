@@ -65,26 +65,29 @@ Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
         getAsIndexOpFoldResult(b.getContext(), low),
         getAsIndexOpFoldResult(b.getContext(), high), padding);
   }
-  Value quads = reshapeTo(b, loc, grouped, shaped({n, group, packed, 4}, i8));
-  // Byte j of each output element comes from channel 4 * c4 + j.
-  MLIRContext *ctx = b.getContext();
-  int64_t loops = 3 + spatial.size();
-  SmallVector<AffineMap> maps;
+  // Byte j of each output element comes from channel 4 * c4 + j: four
+  // strided slices read element-wise (identity maps, so the op vectorizes
+  // along the innermost spatial dimension like any element-wise op).
+  int64_t rank = 3 + spatial.size();
+  auto sliceType = shaped({n, group, packed}, i8);
+  SmallVector<Value> bytePlanes;
   for (int64_t j = 0; j < 4; ++j) {
-    SmallVector<AffineExpr> exprs = {getAffineDimExpr(0, ctx),
-                                     getAffineDimExpr(1, ctx),
-                                     getAffineDimExpr(2, ctx),
-                                     getAffineConstantExpr(j, ctx)};
-    for (int64_t d = 0; d < int64_t(spatial.size()); ++d)
-      exprs.push_back(getAffineDimExpr(3 + d, ctx));
-    maps.push_back(AffineMap::get(loops, 0, exprs, ctx));
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
+        strides(rank, b.getIndexAttr(1));
+    offsets[2] = b.getIndexAttr(j);
+    strides[2] = b.getIndexAttr(4);
+    SmallVector<OpFoldResult> sizes =
+        getAsIndexOpFoldResult(b.getContext(), sliceType.getShape());
+    bytePlanes.push_back(tensor::ExtractSliceOp::create(
+        b, loc, sliceType, grouped, offsets, sizes, strides));
   }
-  maps.push_back(AffineMap::getMultiDimIdentityMap(loops, ctx));
+  SmallVector<AffineMap> maps(
+      5, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
   auto outType = shaped({n, group, packed}, i32);
   return linalg::GenericOp::create(
-             b, loc, TypeRange{outType}, ValueRange{quads, quads, quads, quads},
+             b, loc, TypeRange{outType}, bytePlanes,
              ValueRange{createEmpty(b, loc, outType)}, maps,
-             getIteratorTypes(loops),
+             getIteratorTypes(rank),
              [&](OpBuilder &nb, Location l, ValueRange args) {
                Value topBit =
                    toSigned ? arith::ConstantOp::create(

@@ -14,9 +14,15 @@
 // CHECK-LABEL: func @packed
 // CHECK-DAG: arith.constant dense<{{\[\[\[\[\[}}67305985, 5]]], {{\[\[\[}}-2139095297, 7]]]]]> : tensor<1x2x1x1x2xi32>
 // CHECK-DAG: %[[ZP:.*]] = arith.constant 10 : i8
-// CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0, 0] high[0, 0, 3, 0, 0]
+// CHECK: %[[PADDED:.*]] = tensor.pad %{{.*}} low[0, 0, 0, 0, 0] high[0, 0, 3, 0, 0]
 // CHECK: tensor.yield %[[ZP]] : i8
-// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<1x1x2x4x4x4xi8>, tensor<1x1x2x4x4x4xi8>, tensor<1x1x2x4x4x4xi8>, tensor<1x1x2x4x4x4xi8>) outs(%{{.*}} : tensor<1x1x2x4x4xi32>)
+// Byte j of the words: channels j, j + 4, ... as a strided slice, so that
+// the packing is an element-wise op (vectorized along the rows).
+// CHECK: %[[B0:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 0, 0, 0] [1, 1, 2, 4, 4] [1, 1, 4, 1, 1] : tensor<1x1x8x4x4xi8> to tensor<1x1x2x4x4xi8>
+// CHECK: %[[B1:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 1, 0, 0] [1, 1, 2, 4, 4] [1, 1, 4, 1, 1]
+// CHECK: %[[B2:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 2, 0, 0] [1, 1, 2, 4, 4] [1, 1, 4, 1, 1]
+// CHECK: %[[B3:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 3, 0, 0] [1, 1, 2, 4, 4] [1, 1, 4, 1, 1]
+// CHECK: linalg.generic {indexing_maps = [#[[ID:.*]], #[[ID]], #[[ID]], #[[ID]], #[[ID]]], {{.*}} ins(%[[B0]], %[[B1]], %[[B2]], %[[B3]] : tensor<1x1x2x4x4xi8>, tensor<1x1x2x4x4xi8>, tensor<1x1x2x4x4xi8>, tensor<1x1x2x4x4xi8>) outs(%{{.*}} : tensor<1x1x2x4x4xi32>)
 // CHECK: arith.shli
 // CHECK: arith.ori
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x1x2x4x4xi32>, tensor<1x2x1x1x2xi32>)
