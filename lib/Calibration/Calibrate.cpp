@@ -18,12 +18,12 @@
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Execution/ObservingModel.h"
 #include "onnx-quant/Execution/SampleBatches.h"
+#include "onnx-quant/Support/OutputFile.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 #include <chrono>
 #include <cmath>
@@ -102,6 +102,16 @@ void CalibratePass::runOnOperation() {
   FailureOr<func::FuncOp> func = getGraphFunction(module, "onnx-calibrate");
   if (failed(checkOptions(rangeMethod, image)) || failed(func))
     return signalPassFailure();
+  // Opened before the samples run, so an unwritable save= fails at once.
+  std::unique_ptr<OutputFile> saveFile;
+  if (!save.empty()) {
+    std::string error;
+    if (!(saveFile = OutputFile::open(save, error))) {
+      module.emitError() << "onnx-calibrate: cannot write save=" << save
+                         << ": " << error;
+      return signalPassFailure();
+    }
+  }
   std::vector<ObservedTensor> observed = collectObservedTensors(*func);
 
   // Compile the instrumented copy.
@@ -203,16 +213,14 @@ void CalibratePass::runOnOperation() {
   info.data = dataPath.str().str();
   info.preprocess = preprocess;
   setCalibrationInfo(module, info);
-  if (!save.empty()) {
+  if (saveFile) {
+    writeRangesJSON(saveFile->os(), table);
     std::string error;
-    auto file = openOutputFile(save, &error);
-    if (!file) {
+    if (failed(OutputFile::commitOrDefer(std::move(saveFile), error))) {
       module.emitError() << "onnx-calibrate: cannot write save=" << save
                          << ": " << error;
       return signalPassFailure();
     }
-    writeRangesJSON(file->os(), table);
-    file->keep();
   }
   if (!quiet)
     printSummary(llvm::errs(), table, used, skipped, compileSeconds,

@@ -23,11 +23,8 @@
 #include <string>
 #include <vector>
 
-namespace llvm {
-class ToolOutputFile;
-} // namespace llvm
-
 namespace mlir::onnxq {
+class OutputFile;
 
 /// Accumulates ||x||^2 and ||x - x_q||^2 over any number of tensors.
 class SQNR {
@@ -115,7 +112,7 @@ private:
 
   Options options;
   Location loc;
-  std::unique_ptr<llvm::ToolOutputFile> file;
+  std::unique_ptr<OutputFile> file;
   OwningOpRef<ModuleOp> floatModule;
   func::FuncOp floatFunc;
   IRMapping toFloat; ///< original values and ops -> the float copy

@@ -20,10 +20,10 @@
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Execution/ObservingModel.h"
 #include "onnx-quant/Execution/SampleBatches.h"
+#include "onnx-quant/Support/OutputFile.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
 
@@ -124,7 +124,7 @@ ReportBuilder::create(ModuleOp module, func::FuncOp func, Options options) {
   std::unique_ptr<ReportBuilder> builder(
       new ReportBuilder(std::move(options), module.getLoc()));
   std::string error;
-  builder->file = openOutputFile(builder->options.file, &error);
+  builder->file = OutputFile::open(builder->options.file, error);
   if (!builder->file)
     return fail("cannot write report=" + builder->options.file + ": " + error);
   builder->floatModule = cast<ModuleOp>(module->clone(builder->toFloat));
@@ -331,7 +331,10 @@ LogicalResult ReportBuilder::finish(ModuleOp module, func::FuncOp func) {
     report.printJSON(file->os());
   else
     report.printTable(file->os());
-  file->keep();
+  std::string error;
+  if (failed(OutputFile::commitOrDefer(std::move(file), error)))
+    return emitError(loc) << kPass << ": cannot write report="
+                          << options.file << ": " << error;
   if (!options.quiet)
     report.printSummary(llvm::errs(), options.file);
   return success();

@@ -13,11 +13,11 @@
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Support/OutputFile.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -201,27 +201,32 @@ struct PrunePass : public onnxq::impl::PrunePassBase<PrunePass> {
 
   /// Opened before anything is pruned, so an unwritable report is an error
   /// like the other bad options.
-  std::unique_ptr<llvm::ToolOutputFile> openReport() {
+  std::unique_ptr<OutputFile> openReport() {
     std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(report, &error);
+    std::unique_ptr<OutputFile> file = OutputFile::open(report, error);
     if (!file)
       getOperation().emitError() << "onnx-prune: cannot write report=" << report
                                  << ": " << error;
     return file;
   }
 
-  void writeReport(const PruneReport &pruneReport, llvm::ToolOutputFile &file) {
+  LogicalResult writeReport(const PruneReport &pruneReport,
+                            std::unique_ptr<OutputFile> file) {
     if (StringRef(report).ends_with(".json"))
-      pruneReport.printJSON(file.os());
+      pruneReport.printJSON(file->os());
     else
-      pruneReport.printTable(file.os());
-    file.keep();
+      pruneReport.printTable(file->os());
+    std::string error;
+    if (succeeded(OutputFile::commitOrDefer(std::move(file), error)))
+      return success();
+    return getOperation().emitError()
+           << "onnx-prune: cannot write report=" << report << ": " << error;
   }
 
   void runOnOperation() override {
     if (failed(checkOptions()))
       return signalPassFailure();
-    std::unique_ptr<llvm::ToolOutputFile> reportFile;
+    std::unique_ptr<OutputFile> reportFile;
     if (!report.empty() && !(reportFile = openReport()))
       return signalPassFailure();
     ModuleOp module = getOperation();
@@ -246,8 +251,8 @@ struct PrunePass : public onnxq::impl::PrunePassBase<PrunePass> {
     }
     if (!quiet)
       pruneReport.printSummary(llvm::errs());
-    if (reportFile)
-      writeReport(pruneReport, *reportFile);
+    if (reportFile && failed(writeReport(pruneReport, std::move(reportFile))))
+      return signalPassFailure();
   }
 };
 

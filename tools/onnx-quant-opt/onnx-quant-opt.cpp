@@ -14,6 +14,7 @@
 #include "onnx-quant/Export/ONNXExporter.h"
 #include "onnx-quant/Import/ONNXImporter.h"
 #include "onnx-quant/InitAll.h"
+#include "onnx-quant/Support/OutputFile.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -22,11 +23,11 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 using namespace llvm;
@@ -74,7 +75,7 @@ static cl::opt<std::string> entryName(
 
 static cl::opt<std::string> headerPath(
     "header", cl::desc("Where --emit=obj writes the C header (default: the "
-                       "output path with .h)"),
+                       "output path with .h; none for -o /dev/null)"),
     cl::value_desc("FILE"), cl::cat(category));
 
 static cl::opt<std::string> targetTriple(
@@ -205,9 +206,13 @@ static std::string getDefaultEntry(StringRef inputPath) {
   return onnxq::makeCIdentifier(sys::path::stem(inputPath));
 }
 
-static std::string getHeaderPath(StringRef outputPath) {
+/// Where --emit=obj writes the header: --header, else next to the object;
+/// none when the object goes to a device such as /dev/null (a check run).
+static std::optional<std::string> getHeaderPath(StringRef outputPath) {
   if (!headerPath.empty())
-    return headerPath;
+    return headerPath.getValue();
+  if (sys::fs::exists(outputPath) && !sys::fs::is_regular_file(outputPath))
+    return std::nullopt;
   SmallString<128> path(outputPath);
   sys::path::replace_extension(path, ".h");
   return path.str().str();
@@ -216,12 +221,8 @@ static std::string getHeaderPath(StringRef outputPath) {
 /// Lowers to the LLVM dialect and emits LLVM IR, assembly or an object (plus
 /// the header text) for the target.
 static LogicalResult emitNative(ModuleOp module, StringRef inputPath,
-                                StringRef outputPath, raw_svector_ostream &os,
-                                std::string &header) {
+                                raw_svector_ostream &os, std::string &header) {
   MLIRContext *context = module.getContext();
-  if (emitKind == EmitKind::OBJ && outputPath == "-")
-    return emitError(UnknownLoc::get(context))
-           << "--emit=obj needs an output file: -o model.o";
   onnxq::TargetOptions target{targetTriple, targetCPU, targetFeatures};
   onnxq::LowerToLLVMOptions lowering;
   if (failed(onnxq::configureForTarget(lowering, module, target)))
@@ -248,8 +249,38 @@ static LogicalResult emitNative(ModuleOp module, StringRef inputPath,
   return onnxq::emitNativeCode(module, target, kind, os);
 }
 
+/// Refuses output paths that would overwrite the model or each other.
+static LogicalResult checkOutputPaths(MLIRContext &context, StringRef inputPath,
+                                      ArrayRef<std::string> outputs) {
+  for (auto [i, output] : llvm::enumerate(outputs)) {
+    if (output == "-")
+      continue;
+    if (onnxq::isSameFile(inputPath, output))
+      return emitError(UnknownLoc::get(&context))
+             << "the output '" << output
+             << "' is the input model; choose another output path";
+    for (const std::string &other : outputs.drop_front(i + 1))
+      if (onnxq::isSameFile(output, other))
+        return emitError(UnknownLoc::get(&context))
+               << "-o and --header both name '" << output
+               << "'; give the header another path";
+  }
+  return success();
+}
+
+/// A failed compile removes what an earlier run left at its output paths:
+/// a stale object next to a failed build looks like success to a build
+/// system. Only regular files go (never /dev/null or a pipe).
+static void removeStaleOutputs(ArrayRef<std::string> outputs) {
+  for (const std::string &output : outputs)
+    if (output != "-" && sys::fs::is_regular_file(output))
+      (void)sys::fs::remove(output);
+}
+
 /// Imports or parses, runs the passes, then writes the requested form. The
-/// output file is created only once everything has succeeded.
+/// outputs are opened (as temporaries) before the work, so that an
+/// unwritable directory fails early, and reach their paths only once
+/// everything, the passes' own files (save=, report=) included, succeeded.
 static LogicalResult compile(StringRef inputPath, StringRef outputPath,
                              DialectRegistry &registry,
                              const MlirOptMainConfig &config) {
@@ -259,6 +290,31 @@ static LogicalResult compile(StringRef inputPath, StringRef outputPath,
   context.printOpOnDiagnostic(false);
   SourceMgr sourceMgr;
   NodeNameDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  if (emitKind == EmitKind::OBJ && outputPath == "-")
+    return emitError(UnknownLoc::get(&context))
+           << "--emit=obj needs an output file: -o model.o";
+  SmallVector<std::string> paths = {outputPath.str()};
+  if (emitKind == EmitKind::OBJ)
+    if (std::optional<std::string> header = getHeaderPath(outputPath))
+      paths.push_back(*header);
+  if (failed(checkOutputPaths(context, inputPath, paths)))
+    return failure();
+  bool done = false;
+  llvm::scope_exit removeOnFailure([&] {
+    if (!done)
+      removeStaleOutputs(paths);
+  });
+  onnxq::DeferredOutputs deferred;
+  SmallVector<std::unique_ptr<onnxq::OutputFile>> files;
+  for (const std::string &path : paths) {
+    std::string error;
+    files.push_back(onnxq::OutputFile::open(path, error));
+    if (!files.back())
+      return emitError(UnknownLoc::get(&context))
+             << "cannot write '" << path << "': " << error;
+  }
+
   OwningOpRef<ModuleOp> module = loadInput(context, inputPath, sourceMgr);
   if (!module)
     return failure();
@@ -269,8 +325,7 @@ static LogicalResult compile(StringRef inputPath, StringRef outputPath,
       failed(config.setupPassPipeline(pm)) || failed(pm.run(*module)))
     return failure();
 
-  SmallVector<char, 0> bytes;
-  raw_svector_ostream os(bytes);
+  raw_ostream &os = files[0]->os();
   std::string header;
   switch (emitKind) {
   case EmitKind::MLIR:
@@ -283,29 +338,26 @@ static LogicalResult compile(StringRef inputPath, StringRef outputPath,
     break;
   case EmitKind::LLVM:
   case EmitKind::ASM:
-  case EmitKind::OBJ:
-    if (failed(emitNative(*module, inputPath, outputPath, os, header)))
+  case EmitKind::OBJ: {
+    // Object emission seeks back: into memory first (the output may be a
+    // pipe).
+    SmallVector<char, 0> bytes;
+    raw_svector_ostream buffer(bytes);
+    if (failed(emitNative(*module, inputPath, buffer, header)))
       return failure();
+    os << buffer.str();
     break;
   }
-  // Everything succeeded: only now create the output files.
-  SmallVector<std::pair<std::string, StringRef>> files = {
-      {outputPath.str(), StringRef(bytes.data(), bytes.size())}};
-  if (emitKind == EmitKind::OBJ)
-    files.push_back({getHeaderPath(outputPath), header});
-  SmallVector<std::unique_ptr<ToolOutputFile>> outputs;
-  for (auto &[path, contents] : files) {
-    std::string message;
-    auto output = openOutputFile(path, &message);
-    if (!output) {
-      emitError(UnknownLoc::get(&context)) << message;
-      return failure();
-    }
-    output->os() << contents;
-    outputs.push_back(std::move(output));
   }
-  for (auto &output : outputs)
-    output->keep();
+  if (files.size() > 1)
+    files[1]->os() << header;
+  for (auto &file : files)
+    deferred.add(std::move(file));
+  std::string error, failedPath;
+  if (failed(deferred.commit(error, failedPath)))
+    return emitError(UnknownLoc::get(&context))
+           << "cannot write '" << failedPath << "': " << error;
+  done = true;
   return success();
 }
 
