@@ -32,6 +32,7 @@
 
 #include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Codegen/Passes.h"
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
 
 #include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -55,6 +56,7 @@ namespace mlir::onnxq {
 } // namespace mlir::onnxq
 
 using namespace mlir;
+using mlir::onnxq::kAMXMinFilters;
 using mlir::onnxq::kAMXReadyFunction;
 
 namespace {
@@ -443,7 +445,7 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op, bool byteWindows) {
 /// reduction loop (their words for one tap contiguous, an A tile's row),
 /// activations walking N with unit stride (a B tile's row is 16 positions of
 /// one channel word), whole steps of 16 channel words (convert-onnx-to-linalg
-/// pads them for int8-dot=amx), 16 filters and 16 positions.
+/// pads them for int8-dot=amx), kAMXMinFilters filters and 16 positions.
 std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
   if (plan.dot4 != Dot4::U8S8 || plan.byteWindow || !plan.m || plan.numInputs != 2)
     return std::nullopt;
@@ -459,7 +461,7 @@ std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
            plan.walks(amx.activations, loop);
   });
   if (channels == plan.reductions.end() || plan.ranges[*channels] % kTileRows != 0 ||
-      plan.ranges[m] < kTileRows || plan.ranges[plan.n] < kTileRows)
+      plan.ranges[m] < kAMXMinFilters || plan.ranges[plan.n] < kTileRows)
     return std::nullopt;
   amx.channels = *channels;
   return amx;

@@ -115,3 +115,30 @@ func.func @shallow(%x: memref<1x1x12x64xi32>, %w: memref<1x32x12xi32>, %acc: mem
   }
   return
 }
+
+// -----
+
+// Fewer than 32 filters (kAMXMinFilters), even in whole steps of 16 words:
+// vpdpbusd only (an AMX tile is 32 filters; the rows left on vectors were
+// slower than vpdpbusd alone).
+// CHECK-NOT: onnxq_amx_ready
+// CHECK-LABEL: func.func @few_filters
+// CHECK-NOT: amx.
+// CHECK: vpdpbusd
+func.func @few_filters(%x: memref<1x1x16x64xi32>, %w: memref<1x16x16xi32>, %acc: memref<1x1x16x64xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, g, f, p, c) -> (n, g, c, p)>, affine_map<(n, g, f, p, c) -> (g, f, c)>, affine_map<(n, g, f, p, c) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x1x16x64xi32>, memref<1x16x16xi32>) outs(%acc : memref<1x1x16x64xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %av = vector.broadcast %a : i32 to vector<1xi32>
+    %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
+    %ae = arith.extui %ab : vector<4xi8> to vector<4xi32>
+    %wv = vector.broadcast %b : i32 to vector<1xi32>
+    %wb = vector.bitcast %wv : vector<1xi32> to vector<4xi8>
+    %we = arith.extsi %wb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %ae, %we : vector<4xi32>
+    %s = vector.reduction <add>, %p : vector<4xi32> into i32
+    %r = arith.addi %o, %s : i32
+    linalg.yield %r : i32
+  }
+  return
+}

@@ -122,7 +122,7 @@ FlatRows chooseFlatRows(RankedTensorType inputType, RankedTensorType resultType,
   // The kernel stage walks its vector loop with stride 1 or 2.
   if (lanes < 2 || sw > 2)
     return {};
-  auto vectorsFor = [&](int64_t pitch) {
+  auto vectorsFor = [&](int64_t pitch) -> int64_t {
     return llvm::divideCeil((rows - 1) * pitch + columns, lanes);
   };
   int64_t best = rows * llvm::divideCeil(columns, lanes);

@@ -49,67 +49,95 @@ Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
   auto type = cast<RankedTensorType>(x.getType());
   ArrayRef<int64_t> spatial = type.getShape().drop_front(2);
   int64_t n = type.getDimSize(0);
+  int64_t rank = 3 + spatial.size();
   Type i8 = b.getI8Type(), i32 = b.getI32Type();
   auto shaped = [&](ArrayRef<int64_t> front, Type element) {
     SmallVector<int64_t> shape(front);
     shape.append(spatial.begin(), spatial.end());
     return RankedTensorType::get(shape, element);
   };
+  auto offsetsAt = [&](int64_t words) {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[2] = b.getIndexAttr(words);
+    return offsets;
+  };
+  auto sizesOf = [&](RankedTensorType t) {
+    return getAsIndexOpFoldResult(b.getContext(), t.getShape());
+  };
+  SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
+  // Whole words past the channels (AMX's padding to 16-word steps) are
+  // filled in the packed buffer, around the packed words: padding the bytes
+  // instead copies the whole input into a padded buffer first.
+  int64_t wholeWords = channels % 4 == 0 ? channels / 4 : packed;
   Value grouped = reshapeTo(b, loc, x, shaped({n, group, channels}, i8));
-  if (4 * packed > channels) {
-    SmallVector<int64_t> low(2 + spatial.size() + 1, 0), high(low);
-    high[2] = 4 * packed - channels;
+  if (4 * wholeWords > channels) {
+    SmallVector<int64_t> low(rank, 0), high(low);
+    high[2] = 4 * wholeWords - channels;
     Value padding = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, fill));
     grouped = tensor::PadOp::create(
-        b, loc, shaped({n, group, 4 * packed}, i8), grouped,
+        b, loc, shaped({n, group, 4 * wholeWords}, i8), grouped,
         getAsIndexOpFoldResult(b.getContext(), low),
         getAsIndexOpFoldResult(b.getContext(), high), padding);
   }
   // Byte j of each output element comes from channel 4 * c4 + j: four
   // strided slices read element-wise (identity maps, so the op vectorizes
   // along the innermost spatial dimension like any element-wise op).
-  int64_t rank = 3 + spatial.size();
-  auto sliceType = shaped({n, group, packed}, i8);
+  auto sliceType = shaped({n, group, wholeWords}, i8);
   SmallVector<Value> bytePlanes;
   for (int64_t j = 0; j < 4; ++j) {
-    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
-        strides(rank, b.getIndexAttr(1));
-    offsets[2] = b.getIndexAttr(j);
+    SmallVector<OpFoldResult> strides = unitStrides;
     strides[2] = b.getIndexAttr(4);
-    SmallVector<OpFoldResult> sizes =
-        getAsIndexOpFoldResult(b.getContext(), sliceType.getShape());
     bytePlanes.push_back(tensor::ExtractSliceOp::create(
-        b, loc, sliceType, grouped, offsets, sizes, strides));
+        b, loc, sliceType, grouped, offsetsAt(j), sizesOf(sliceType), strides));
+  }
+  // The words are written in place into the padded buffer, filled first
+  // (an extract_slice / insert_slice pair of one destination bufferizes to
+  // a view; a slice of an empty tensor would fold to a new buffer).
+  auto wordsType = shaped({n, group, wholeWords}, i32);
+  Value padded = createEmpty(b, loc, shaped({n, group, packed}, i32));
+  Value wordsInit = padded;
+  if (wholeWords < packed) {
+    uint8_t fillByte = uint8_t(fill) ^ (toSigned ? 0x80 : 0);
+    Value fillWord = arith::ConstantOp::create(
+        b, loc, b.getI32IntegerAttr(int32_t(0x01010101u * fillByte)));
+    padded = linalg::FillOp::create(b, loc, ValueRange{fillWord},
+                                    ValueRange{padded})
+                 .getResult(0);
+    wordsInit = tensor::ExtractSliceOp::create(b, loc, wordsType, padded,
+                                               offsetsAt(0), sizesOf(wordsType),
+                                               unitStrides);
   }
   SmallVector<AffineMap> maps(
       5, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
-  auto outType = shaped({n, group, packed}, i32);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{outType}, bytePlanes,
-             ValueRange{createEmpty(b, loc, outType)}, maps,
-             getIteratorTypes(rank),
-             [&](OpBuilder &nb, Location l, ValueRange args) {
-               Value topBit =
-                   toSigned ? arith::ConstantOp::create(
-                                  nb, l, nb.getIntegerAttr(i8, -128))
-                            : Value();
-               auto byteAt = [&](int64_t j) -> Value {
-                 Value byte = args[j];
-                 if (topBit)
-                   byte = arith::XOrIOp::create(nb, l, byte, topBit);
-                 return arith::ExtUIOp::create(nb, l, i32, byte);
-               };
-               Value word = byteAt(0);
-               for (int64_t j = 1; j < 4; ++j) {
-                 Value byte = byteAt(j);
-                 Value shift = arith::ConstantOp::create(
-                     nb, l, nb.getI32IntegerAttr(8 * j));
-                 word = arith::OrIOp::create(
-                     nb, l, word, arith::ShLIOp::create(nb, l, byte, shift));
-               }
-               linalg::YieldOp::create(nb, l, word);
-             })
-      .getResult(0);
+  Value words =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{wordsType}, bytePlanes, ValueRange{wordsInit}, maps,
+          getIteratorTypes(rank),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            Value topBit = toSigned ? arith::ConstantOp::create(
+                                          nb, l, nb.getIntegerAttr(i8, -128))
+                                    : Value();
+            auto byteAt = [&](int64_t j) -> Value {
+              Value byte = args[j];
+              if (topBit)
+                byte = arith::XOrIOp::create(nb, l, byte, topBit);
+              return arith::ExtUIOp::create(nb, l, i32, byte);
+            };
+            Value word = byteAt(0);
+            for (int64_t j = 1; j < 4; ++j) {
+              Value byte = byteAt(j);
+              Value shift = arith::ConstantOp::create(
+                  nb, l, nb.getI32IntegerAttr(8 * j));
+              word = arith::OrIOp::create(
+                  nb, l, word, arith::ShLIOp::create(nb, l, byte, shift));
+            }
+            linalg::YieldOp::create(nb, l, word);
+          })
+          .getResult(0);
+  if (wholeWords == packed)
+    return words;
+  return tensor::InsertSliceOp::create(b, loc, words, padded, offsetsAt(0),
+                                       sizesOf(wordsType), unitStrides);
 }
 
 /// The weights (F, C/G, K...) as (G, F/G, K..., C4) int32, packed like
@@ -260,7 +288,7 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
       // point, adding nothing.
       int64_t positions = ShapedType::getNumElements(yType.getShape().drop_front(2));
       if (packing == Int8DotProduct::AMX && packed >= kAMXMinWords &&
-          filters / op.getGroup() >= 16 && positions >= 16 &&
+          filters / op.getGroup() >= kAMXMinFilters && positions >= 16 &&
           llvm::all_of(g->strides, [](int64_t s) { return s == 1; }))
         packed = llvm::alignTo(packed, 16);
       int64_t window = perFilter / channels;

@@ -39,14 +39,20 @@ enum class Int8DotProduct {
   SDot,
   /// AMX tiles (tdpbsud, 16 words of every row per step) with vpdpbusd for
   /// the rest: packed as for VNNI, and a stride-1 convolution deep and large
-  /// enough for tiles (kAMXMinWords channel words, 16 filters and 16
-  /// positions at least) has its channel words padded to a multiple of 16.
+  /// enough for tiles (kAMXMinWords channel words, kAMXMinFilters filters
+  /// and 16 positions at least) has its channel words padded to a multiple
+  /// of 16.
   AMX,
 };
 
 /// Channel words (4 input channels each) from which a convolution is worth
 /// AMX tiles.
 constexpr int64_t kAMXMinWords = 8;
+/// Filters (per group) from which a convolution is worth AMX tiles: the
+/// kernel's AMX tile is 32 filters; with fewer, the rows left on vpdpbusd
+/// do the padded channel words too (measured: 72 -> 24 channels on 28x28,
+/// 4x slower than vpdpbusd alone; 32 -> 16 on 112x112, 2x).
+constexpr int64_t kAMXMinFilters = 32;
 
 /// The code shapes the lowering picks for a target; the semantics are the
 /// same whatever they are.
