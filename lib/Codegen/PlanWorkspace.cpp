@@ -11,6 +11,7 @@
 #include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Codegen/Passes.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
 
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,6 +29,8 @@ using namespace mlir::onnxq;
 namespace {
 
 constexpr int64_t kAlignment = 64;
+/// Above this the workspace is refused rather than risk offsets wrapping.
+constexpr int64_t kMaxWorkspaceBytes = int64_t(1) << 62;
 
 struct Buffer {
   memref::AllocOp alloc;
@@ -93,6 +96,7 @@ struct PlanWorkspacePass : onnxq::impl::PlanWorkspacePassBase<PlanWorkspacePass>
 
     SmallVector<Buffer> buffers;
     SmallVector<Operation *> deallocs;
+    int64_t totalBytes = 0;
     WalkResult walk = func->walk([&](memref::AllocOp alloc) {
       MemRefType type = alloc.getType();
       if (alloc->getBlock() != &body || !type.hasStaticShape() ||
@@ -101,10 +105,16 @@ struct PlanWorkspacePass : onnxq::impl::PlanWorkspacePassBase<PlanWorkspacePass>
                         "of the graph function can be placed in the workspace");
         return WalkResult::interrupt();
       }
-      int64_t elementBytes =
-          std::max<int64_t>(1, (type.getElementTypeBitWidth() + 7) / 8);
-      Buffer buffer{alloc, type.getNumElements() * elementBytes,
-                    position.lookup(alloc), position.lookup(alloc)};
+      // Offsets never exceed the sum of all sizes: bounded, no offset wraps.
+      std::optional<int64_t> bytes = getTensorBytes(type);
+      if (!bytes || (totalBytes += *bytes) > kMaxWorkspaceBytes) {
+        alloc.emitError() << "the workspace would need more than 2^62 bytes "
+                             "(a buffer of "
+                          << type << " here); check the model's shapes";
+        return WalkResult::interrupt();
+      }
+      Buffer buffer{alloc, *bytes, position.lookup(alloc),
+                    position.lookup(alloc)};
       computeLiveRange(buffer, body, position, deallocs);
       buffers.push_back(buffer);
       return WalkResult::advance();

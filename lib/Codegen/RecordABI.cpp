@@ -29,6 +29,11 @@ struct RecordABIPass : onnxq::impl::RecordABIPassBase<RecordABIPass> {
                               << "' needs a static shape and an ONNX element "
                                  "type, got "
                               << type;
+    if (!getTensorBytes(tensorType))
+      return func.emitError() << "graph input/output '"
+                              << (name.empty() ? fallback : name) << "' ("
+                              << type
+                              << ") is larger than a 64-bit size can hold";
     unsigned bits = tensorType.getElementType().getIntOrFloatBitWidth();
     return TensorABI{(name.empty() ? fallback : name).str(), int64_t(*dtype),
                      std::max<int64_t>(1, bits / 8),

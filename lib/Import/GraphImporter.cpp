@@ -7,6 +7,7 @@
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/ShapeInference.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
@@ -313,6 +314,13 @@ OwningOpRef<ModuleOp> GraphImporter::importModel() {
     if (!type) {
       emitError(fileLoc) << "graph input '" << input.name()
                          << "' has a type onnx-quant does not support";
+      return nullptr;
+    }
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (shaped && shaped.hasStaticShape() && !getTensorBytes(shaped)) {
+      emitError(fileLoc) << "graph input '" << input.name() << "' (" << type
+                         << ") is larger than a 64-bit size can hold; check "
+                            "its shape (--input-shape)";
       return nullptr;
     }
     Location loc = NameLoc::get(builder.getStringAttr(input.name()), fileLoc);

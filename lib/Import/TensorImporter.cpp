@@ -207,16 +207,22 @@ mlir::onnxq::importTensor(const onnxpb::TensorProto &tensor, MLIRContext *ctx,
                           << getONNXDataTypeName(tensor.data_type())
                           << ", which onnx-quant does not support";
   SmallVector<int64_t> shape(tensor.dims().begin(), tensor.dims().end());
+  if (llvm::any_of(shape, [](int64_t d) { return d < 0; }))
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "' has a negative dimension";
   auto type = RankedTensorType::get(shape, elementType);
+  std::optional<int64_t> expected = getTensorBytes(type);
+  if (!expected)
+    return emitError(loc) << "tensor '" << tensor.name() << "' (" << type
+                          << ") is larger than a 64-bit size can hold";
   unsigned width = std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
   TensorBytes bytes;
   if (failed(getBytes(tensor, width, modelDir, loc, bytes)))
     return failure();
-  uint64_t expected = uint64_t(type.getNumElements()) * width;
-  if (bytes.view.size() != expected)
+  if (bytes.view.size() != uint64_t(*expected))
     return emitError(loc) << "tensor '" << tensor.name() << "' holds "
                           << bytes.view.size() << " bytes of data, but "
-                          << type << " needs " << expected;
+                          << type << " needs " << *expected;
   if (elementType.isInteger(1)) {
     SmallVector<bool> values(bytes.view.begin(), bytes.view.end());
     return ElementsAttr(DenseElementsAttr::get(type, ArrayRef<bool>(values)));

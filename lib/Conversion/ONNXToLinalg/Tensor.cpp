@@ -130,6 +130,10 @@ struct ConcatPattern : StaticShapePattern<ConcatOp> {
         sizes.push_back(rewriter.getIndexAttr(inputType.getDimSize(d)));
       offsets[axis] = rewriter.getIndexAttr(offset);
       offset += inputType.getDimSize(axis);
+      // An empty input (a 0x4 initializer, valid ONNX) adds nothing; its
+      // slice's offset may lie past the end, which insert_slice refuses.
+      if (inputType.getNumElements() == 0)
+        continue;
       result = tensor::InsertSliceOp::create(rewriter, loc, input, result, offsets,
                                              sizes, strides);
     }

@@ -3,6 +3,7 @@
 #include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -55,4 +56,18 @@ llvm::StringRef mlir::onnxq::getONNXDataTypeName(int64_t onnxDataType) {
   if (onnxDataType < 0 || onnxDataType >= int64_t(std::size(names)))
     return "UNKNOWN";
   return names[onnxDataType];
+}
+
+std::optional<int64_t> mlir::onnxq::getTensorBytes(ShapedType type) {
+  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  int64_t bytes =
+      std::max<int64_t>(1, (type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+  for (int64_t dim : type.getShape()) {
+    std::optional<int64_t> product = llvm::checkedMul(bytes, dim);
+    if (!product)
+      return std::nullopt;
+    bytes = *product;
+  }
+  return bytes;
 }

@@ -9,6 +9,7 @@
 #ifndef ONNXQUANT_DIALECT_ONNX_IR_ONNXTYPES_H
 #define ONNXQUANT_DIALECT_ONNX_IR_ONNXTYPES_H
 
+#include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -31,6 +32,11 @@ std::optional<ONNXDataType> getONNXDataType(Type elementType);
 
 /// ONNX's name of a data type ("FLOAT", "UINT8", ...), for diagnostics.
 llvm::StringRef getONNXDataTypeName(int64_t onnxDataType);
+
+/// The bytes a static-shaped tensor of `type` occupies (a byte at least per
+/// element); nothing when that does not fit in an int64_t (a model asking
+/// for 2^66 elements), so that no size silently wraps around.
+std::optional<int64_t> getTensorBytes(ShapedType type);
 
 } // namespace mlir::onnxq
 
