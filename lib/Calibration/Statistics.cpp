@@ -39,8 +39,12 @@ StringRef mlir::onnxq::getRangeMethodName(RangeMethod method) {
 
 void TensorStatistics::widenTo(float absMax) {
   if (width == 0) {
-    // The largest magnitude lands in the last bin.
-    width = double(absMax) / kBins * (1 + 1e-6);
+    // The largest magnitude lands in the last bin. At least the smallest
+    // normal float: the bins multiply by float(1 / width), which must stay
+    // finite (subnormal samples, 1e-40, made it inf, and 0 * inf a NaN bin
+    // index).
+    width = std::max(double(absMax) / kBins * (1 + 1e-6),
+                     double(std::numeric_limits<float>::min()));
     return;
   }
   while (width * kBins <= absMax) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -27,11 +28,21 @@ ScaleAndZeroPoint mlir::onnxq::computeScaleAndZeroPoint(float rmin, float rmax,
     rmax = absMax;
   }
   ScaleAndZeroPoint params;
+  // In float as ONNX Runtime does; a span past float's range (samples near
+  // +-3e38) in double, where ONNX Runtime's scale would be inf.
   float span = rmax - rmin;
-  // An all-zero tensor: any scale represents it; 1 avoids dividing by 0.
-  params.scale = span > 0 && std::isfinite(span)
-                     ? span / float(type.qmax - type.qmin)
-                     : 1.0f;
+  double scale = std::isfinite(span)
+                     ? double(span) / double(type.qmax - type.qmin)
+                     : (double(rmax) - double(rmin)) / double(type.qmax - type.qmin);
+  // A range below float's smallest normal number (all zeros, subnormal
+  // samples): as ONNX Runtime, scale 1 and zero point 0; any scale
+  // represents it, and a subnormal one would overflow the multipliers.
+  if (!(scale >= double(std::numeric_limits<float>::min()))) {
+    params.scale = 1.0f;
+    params.zeroPoint = 0;
+    return params;
+  }
+  params.scale = float(scale);
   if (symmetric) {
     params.zeroPoint = type.isSigned ? 0 : (type.qmax + 1) / 2;
     return params;
