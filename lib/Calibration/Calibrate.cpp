@@ -15,6 +15,7 @@
 
 #include "onnx-quant/Calibration/Passes.h"
 #include "onnx-quant/Calibration/Ranges.h"
+#include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Execution/ObservingModel.h"
 #include "onnx-quant/Execution/SampleBatches.h"
@@ -166,8 +167,9 @@ void CalibratePass::runOnOperation() {
       break;
     if (int status = (*model)->run(samples.getInputs(), observe)) {
       module.emitError() << "onnx-calibrate: the model failed on sample '"
-                         << samples.getLastLabel() << "' (status " << status
-                         << ")";
+                         << samples.getLastLabel() << "': "
+                         << getStatusDescription(status) << " (status "
+                         << status << ")";
       return signalPassFailure();
     }
     progress.update(samples.getRead());

@@ -53,6 +53,22 @@ static std::string describe(const TensorABI &t) {
   return (getONNXDataTypeName(t.dtype) + "[" + dims + "]").str();
 }
 
+StringRef mlir::onnxq::getStatusDescription(int32_t status) {
+  switch (status) {
+  case kStatusOK:
+    return "success";
+  case kStatusNoMemory:
+    return "the workspace could not be allocated";
+  case kStatusIndexOutOfRange:
+    return "an index of Gather, GatherElements, ScatterND or ScatterElements "
+           "is out of range";
+  case kStatusNullPointer:
+    return "a NULL input or output pointer";
+  default:
+    return "unknown status";
+  }
+}
+
 std::string mlir::onnxq::emitHeader(const ModelABI &abi) {
   const std::string &n = abi.entry;
   std::string guard = "ONNXQ_" + StringRef(n).upper() + "_H";
@@ -76,6 +92,19 @@ std::string mlir::onnxq::emitHeader(const ModelABI &abi) {
      << "typedef struct onnxq_tensor_info {\n  const char *name;\n  int dtype;\n"
      << "  int rank;\n  const int64_t *shape;\n  size_t num_elements;\n"
      << "} onnxq_tensor_info;\n#endif\n\n"
+     << "#ifndef ONNXQ_STATUS_OK\n"
+     << "/* What *_run and *_run_parallel return. */\n"
+     << "#define ONNXQ_STATUS_OK " << kStatusOK << "\n"
+     << "/* A NULL workspace could not be allocated. */\n"
+     << "#define ONNXQ_STATUS_NO_MEMORY " << kStatusNoMemory << "\n"
+     << "/* An index input of Gather, GatherElements, ScatterND or\n"
+     << "   ScatterElements was outside [-size, size - 1] of its axis: the\n"
+     << "   outputs are unspecified (nothing was read or written outside a\n"
+     << "   buffer). */\n"
+     << "#define ONNXQ_STATUS_INDEX_OUT_OF_RANGE " << kStatusIndexOutOfRange << "\n"
+     << "/* inputs or outputs is NULL, or one of the pointers in them. */\n"
+     << "#define ONNXQ_STATUS_NULL_POINTER " << kStatusNullPointer << "\n"
+     << "#endif\n\n"
      << "#ifndef ONNXQ_PARALLEL_FOR_DEFINED\n#define ONNXQ_PARALLEL_FOR_DEFINED\n"
      << "/* A task of a split loop: runs parts [begin, end) of the n parts\n"
      << "   the parallel-for was given. */\n"
@@ -104,8 +133,11 @@ std::string mlir::onnxq::emitHeader(const ModelABI &abi) {
      << "   workspace: NULL (allocated and freed by the call) or at least\n"
      << "   " << n << "_workspace_size() bytes, then the call does not allocate.\n"
      << "   Calls with distinct workspaces may run concurrently.\n"
-     << "   Returns 0 on success, non-zero when the workspace cannot be\n"
-     << "   allocated. */\n"
+     << "   Returns ONNXQ_STATUS_OK (0) on success, ONNXQ_STATUS_NO_MEMORY\n"
+     << "   when a NULL workspace cannot be allocated, ONNXQ_STATUS_NULL_POINTER\n"
+     << "   when inputs, outputs or a pointer in them is NULL"
+     << (abi.indexChecks ? ",\n   ONNXQ_STATUS_INDEX_OUT_OF_RANGE when an index input is out of\n   range" : "")
+     << ". */\n"
      << "int " << n << "_run(const void *const *inputs, void *const *outputs,\n"
      << "    void *workspace);\n"
      << "/* Bytes of scratch memory " << n << "_run_parallel needs with\n"

@@ -70,15 +70,47 @@ public:
           given = entry->getArgument(2);
     Value context = parallel ? emitParallelContext(entry->getArguments().drop_front(3))
                              : LLVM::ZeroOp::create(b, loc, ptr).getResult();
-    Block *alloc = new Block(), *call = new Block(), *release = new Block(),
+    Block *pointers = new Block(), *start = new Block(), *invalid = new Block(),
+          *alloc = new Block(), *call = new Block(), *release = new Block(),
           *done = new Block(), *fail = new Block();
-    for (Block *block : {alloc, call, release, done, fail})
+    for (Block *block :
+         {pointers, start, invalid, alloc, call, release, done, fail})
       region.push_back(block);
     Value workspace = call->addArgument(ptr, loc);
     Value owned = call->addArgument(i1, loc);
     Value mustFree = release->addArgument(ptr, loc);
+    Value releasedStatus = release->addArgument(i32, loc);
+    Value status = done->addArgument(i32, loc);
+    // The index-check flag (onnxq-check-indices), written by the graph.
+    Value flagSlot;
+    if (abi.indexChecks)
+      flagSlot = LLVM::AllocaOp::create(b, loc, ptr, i32, constant(i64, 1));
+
+    // NULL arrays, or a NULL pointer in them: ONNXQ_STATUS_NULL_POINTER
+    // rather than a crash.
+    Value null = LLVM::ZeroOp::create(b, loc, ptr);
+    auto isNullPointer = [&](Value p) {
+      return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, p, null);
+    };
+    LLVM::CondBrOp::create(
+        b, loc,
+        LLVM::OrOp::create(b, loc, isNullPointer(inputs), isNullPointer(outputs)),
+        invalid, ValueRange{}, pointers, ValueRange{});
+    b.setInsertionPointToStart(pointers);
+    Value anyNull = constant(i1, 0);
+    for (size_t i = 0; i < abi.inputs.size(); ++i)
+      anyNull = LLVM::OrOp::create(b, loc, anyNull,
+                                   isNullPointer(loadPointer(inputs, i)));
+    for (size_t i = 0; i < abi.outputs.size(); ++i)
+      anyNull = LLVM::OrOp::create(b, loc, anyNull,
+                                   isNullPointer(loadPointer(outputs, i)));
+    LLVM::CondBrOp::create(b, loc, anyNull, invalid, ValueRange{}, start,
+                           ValueRange{});
+    b.setInsertionPointToStart(invalid);
+    LLVM::ReturnOp::create(b, loc, constant(i32, kStatusNullPointer));
 
     // A NULL workspace is allocated here (unless none is needed).
+    b.setInsertionPointToStart(start);
     Value isNull = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, given,
                                         LLVM::ZeroOp::create(b, loc, ptr));
     Value needed = constant(i1, abi.workspaceSize > 0);
@@ -102,6 +134,8 @@ public:
       args.push_back(loadPointer(inputs, i));
     for (size_t i = 0; i < abi.outputs.size(); ++i)
       args.push_back(loadPointer(outputs, i));
+    if (flagSlot)
+      args.push_back(flagSlot);
     args.push_back(workspace);
     args.push_back(context);
     if (graph.getNumArguments() != args.size())
@@ -110,17 +144,25 @@ public:
                                << args.size() << " arguments, got "
                                << graph.getNumArguments();
     LLVM::CallOp::create(b, loc, graph, args);
-    LLVM::CondBrOp::create(b, loc, owned, release, ValueRange{workspace}, done,
-                           ValueRange{});
+    Value result = constant(i32, kStatusOK);
+    if (flagSlot) {
+      Value flag = LLVM::LoadOp::create(b, loc, i32, flagSlot);
+      Value outside = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, flag,
+                                           constant(i32, 0));
+      result = LLVM::SelectOp::create(b, loc, outside,
+                                      constant(i32, kStatusIndexOutOfRange), result);
+    }
+    LLVM::CondBrOp::create(b, loc, owned, release, ValueRange{workspace, result},
+                           done, ValueRange{result});
 
     b.setInsertionPointToStart(release);
     LLVM::CallOp::create(b, loc, declare("free", {}, {ptr}), ValueRange{mustFree});
-    LLVM::BrOp::create(b, loc, ValueRange{}, done);
+    LLVM::BrOp::create(b, loc, ValueRange{releasedStatus}, done);
 
     b.setInsertionPointToStart(done);
-    LLVM::ReturnOp::create(b, loc, constant(i32, 0));
+    LLVM::ReturnOp::create(b, loc, status);
     b.setInsertionPointToStart(fail);
-    LLVM::ReturnOp::create(b, loc, constant(i32, 1));
+    LLVM::ReturnOp::create(b, loc, constant(i32, kStatusNoMemory));
     b.setInsertionPointToEnd(module.getBody());
     return success();
   }

@@ -27,6 +27,9 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createInferShapesPass({/*requireStatic=*/true}));
   // The interface, while the onnx types still say what it is.
   pm.addPass(createRecordABIPass({options.entry}));
+  // Constant indices checked now; run-time ones by the generated code (its
+  // status), after the ABI so that the flag is not an output.
+  pm.addPass(createCheckIndicesPass());
 
   // Quantized graphs compute on integers: QDQ islands become QLinear* ops,
   // the form QOperator models arrive in. QLinear ops with run-time weights or

@@ -36,6 +36,19 @@ LLVM::LLVMStructType getParallelContextType(MLIRContext *context);
 /// the kernels fall back to vpdpbusd when it may not.
 constexpr llvm::StringLiteral kAMXReadyFunction = "onnxq_amx_ready";
 
+/// What NAME_run returns (the header's ONNXQ_STATUS_* macros).
+constexpr int32_t kStatusOK = 0;
+/// A NULL workspace could not be allocated.
+constexpr int32_t kStatusNoMemory = 1;
+/// A run-time index (Gather, GatherElements, ScatterND, ScatterElements) was
+/// outside [-size, size - 1] of its axis (onnxq-check-indices).
+constexpr int32_t kStatusIndexOutOfRange = 2;
+/// `inputs` or `outputs` is NULL, or one of the pointers in them.
+constexpr int32_t kStatusNullPointer = 3;
+
+/// What a status means, for diagnostics ("an index input is out of range").
+StringRef getStatusDescription(int32_t status);
+
 /// The C header declaring the ABI of `abi` (valid C99 and C++).
 std::string emitHeader(const ModelABI &abi);
 

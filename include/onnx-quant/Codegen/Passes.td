@@ -19,6 +19,24 @@ def RecordABIPass : Pass<"onnxq-record-abi", "ModuleOp"> {
   ];
 }
 
+def CheckIndicesPass : Pass<"onnxq-check-indices", "ModuleOp"> {
+  let summary = "Check the indices of Gather and Scatter ops: constant ones now, run-time ones in the generated code";
+  let description = [{
+    Gather, GatherElements, ScatterND and ScatterElements index their data
+    with a tensor; an index must lie in [-size, size - 1] of its axis (ONNX:
+    negative ones count from the end). Constant indices are checked here: one
+    out of range is an error naming the node, the index, its position and
+    the valid range. Run-time indices get a check in the graph itself:
+    `onnx` ops computing, per op, whether any index is out of range, combined
+    into one i32 flag appended to the graph function's results (after the
+    ABI's outputs; `onnx.abi` records `index_checks`). `NAME_run` returns
+    ONNXQ_STATUS_INDEX_OUT_OF_RANGE (2) when the flag is set. The lowering
+    clamps the indices it reads with, so nothing is read outside a buffer
+    (and a scatter skips updates outside), whatever the indices.
+    Runs after onnxq-record-abi.
+  }];
+}
+
 def WidenF16Pass : Pass<"onnxq-widen-f16", "func::FuncOp"> {
   let summary = "Compute float16 graphs in float32";
   let description = [{

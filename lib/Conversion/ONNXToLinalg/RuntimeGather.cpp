@@ -29,11 +29,6 @@ Value extractIndex(OpBuilder &b, Location loc, Value vector, int64_t i) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
 }
 
-Value clampIndex(OpBuilder &b, Location loc, Value v, int64_t lo, int64_t hi) {
-  v = arith::MaxSIOp::create(b, loc, v, arith::ConstantIndexOp::create(b, loc, lo));
-  return arith::MinSIOp::create(b, loc, v, arith::ConstantIndexOp::create(b, loc, hi));
-}
-
 struct SliceGatherPattern : StaticShapePattern<SliceOp> {
   using StaticShapePattern::StaticShapePattern;
   LogicalResult
@@ -91,12 +86,17 @@ struct SliceGatherPattern : StaticShapePattern<SliceOp> {
     Value data = adaptor.getData();
     Value gathered = createFromIndices(
         rewriter, loc, resultType, [&](OpBuilder &b, Location l) -> Value {
+          // Clamped: run-time starts or steps that disagree with the
+          // compiled output shape must not read outside `data`.
           SmallVector<Value> indices;
           for (int64_t d = 0; d < rank; ++d)
-            indices.push_back(arith::AddIOp::create(
-                b, l, firsts[d],
-                arith::MulIOp::create(b, l, linalg::IndexOp::create(b, l, d),
-                                      steps[d])));
+            indices.push_back(clampIndex(
+                b, l,
+                arith::AddIOp::create(
+                    b, l, firsts[d],
+                    arith::MulIOp::create(b, l, linalg::IndexOp::create(b, l, d),
+                                          steps[d])),
+                0, inType.getDimSize(d) - 1));
           return tensor::ExtractOp::create(b, l, data, indices);
         });
     rewriter.replaceOp(op, gathered);

@@ -35,23 +35,6 @@ std::optional<Combine> getCombine(StringRef reduction) {
       .Default(std::nullopt);
 }
 
-/// The integer `index` as an index into a dim of `size`, negative ones
-/// counted from the end, and whether it lies inside the dim.
-std::pair<Value, Value> wrapIndex(OpBuilder &b, Location loc, Value index,
-                                  int64_t size) {
-  index = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value sizeValue = arith::ConstantIndexOp::create(b, loc, size);
-  Value negative =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
-  index = arith::SelectOp::create(
-      b, loc, negative, arith::AddIOp::create(b, loc, index, sizeValue), index);
-  Value inside = arith::AndIOp::create(
-      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, zero),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, sizeValue));
-  return {index, inside};
-}
-
 /// `scf.if inside { yield then() } else { yield current }`.
 Value insertIf(OpBuilder &b, Location loc, Value inside, Value current,
                function_ref<Value(OpBuilder &, Location)> then) {

@@ -385,3 +385,24 @@ Value mlir::onnxq::createFromIndices(
              })
       .getResult(0);
 }
+
+std::pair<Value, Value> mlir::onnxq::wrapIndex(OpBuilder &b, Location loc,
+                                               Value index, int64_t size) {
+  index = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value sizeValue = arith::ConstantIndexOp::create(b, loc, size);
+  Value negative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
+  index = arith::SelectOp::create(
+      b, loc, negative, arith::AddIOp::create(b, loc, index, sizeValue), index);
+  Value inside = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, sizeValue));
+  return {index, inside};
+}
+
+Value mlir::onnxq::clampIndex(OpBuilder &b, Location loc, Value v, int64_t lo,
+                              int64_t hi) {
+  v = arith::MaxSIOp::create(b, loc, v, arith::ConstantIndexOp::create(b, loc, lo));
+  return arith::MinSIOp::create(b, loc, v, arith::ConstantIndexOp::create(b, loc, hi));
+}

@@ -148,6 +148,16 @@ Value reduceRowsInLanes(OpBuilder &b, Location loc, Value input, TypedAttr init,
 Value reshapeTo(OpBuilder &b, Location loc, Value value,
                 RankedTensorType target);
 
+/// A run-time integer `index` into a dim of `size` as an `index` value,
+/// negative ones counted from the end (ONNX), and whether it lies inside
+/// the dim. Readers clamp with it (onnxq-check-indices reports the error);
+/// writers skip what lies outside.
+std::pair<Value, Value> wrapIndex(OpBuilder &b, Location loc, Value index,
+                                  int64_t size);
+
+/// `v` clamped to [lo, hi] (index values).
+Value clampIndex(OpBuilder &b, Location loc, Value v, int64_t lo, int64_t hi);
+
 /// Iterator types: `parallel` everywhere but at `reduced` dims.
 SmallVector<utils::IteratorType> getIteratorTypes(int64_t rank,
                                                   ArrayRef<int64_t> reduced = {});

@@ -15,10 +15,16 @@
 // CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel", "parallel"]} outs(%{{.*}} : tensor<3x10xf32>)
 // CHECK:   %[[I0:.*]] = linalg.index 0
 // CHECK:   %[[M0:.*]] = arith.muli %[[I0]]
-// CHECK:   %[[R0:.*]] = arith.addi %{{.*}}, %[[M0]]
+// CHECK:   %[[A0:.*]] = arith.addi %{{.*}}, %[[M0]]
+// Each index clamped into its dim: run-time starts that disagree with the
+// compiled shape never read outside.
+// CHECK:   %[[L0:.*]] = arith.maxsi %[[A0]]
+// CHECK:   %[[R0:.*]] = arith.minsi %[[L0]], %c19
 // CHECK:   %[[I1:.*]] = linalg.index 1
 // CHECK:   %[[M1:.*]] = arith.muli %[[I1]]
-// CHECK:   %[[R1:.*]] = arith.addi %{{.*}}, %[[M1]]
+// CHECK:   %[[A1:.*]] = arith.addi %{{.*}}, %[[M1]]
+// CHECK:   %[[L1:.*]] = arith.maxsi %[[A1]]
+// CHECK:   %[[R1:.*]] = arith.minsi %[[L1]], %c9
 // CHECK:   tensor.extract %[[X]][%[[R0]], %[[R1]]] : tensor<20x10xf32>
 func.func @slice_runtime(%x: tensor<20x10xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>, %a: tensor<1xi64>, %t: tensor<1xi64>) -> tensor<3x10xf32> {
   %0 = onnx.Slice(%x, %s, %e) axes(%a) steps(%t) : (tensor<20x10xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<3x10xf32>

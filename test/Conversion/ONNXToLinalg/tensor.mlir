@@ -134,7 +134,10 @@ func.func @reshape_zero_size(%x: tensor<0x3x4xf32>, %shape: tensor<3xi64>) -> te
 // CHECK: %[[I:.*]] = arith.index_cast
 // CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[I]]
 // CHECK: %[[UP:.*]] = arith.addi %[[I]], %{{.*}}
-// CHECK: %[[IDX:.*]] = arith.select %[[NEG]], %[[UP]], %[[I]]
+// CHECK: %[[WRAPPED:.*]] = arith.select %[[NEG]], %[[UP]], %[[I]]
+// Clamped into [0, 2]: never read outside (onnxq-check-indices reports it).
+// CHECK: %[[LOW:.*]] = arith.maxsi %[[WRAPPED]], %c0
+// CHECK: %[[IDX:.*]] = arith.minsi %[[LOW]], %c2
 // CHECK: %[[ROW:.*]] = linalg.index 0
 // CHECK: tensor.extract %{{.*}}[%[[ROW]], %[[IDX]]] : tensor<2x3xf32>
 func.func @gather_elements(%x: tensor<2x3xf32>, %i: tensor<2x2xi64>) -> tensor<2x2xf32> {

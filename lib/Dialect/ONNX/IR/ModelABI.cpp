@@ -34,13 +34,16 @@ DictionaryAttr mlir::onnxq::getModelABIAttr(MLIRContext *context,
       attrs.push_back(tensorToAttr(b, t));
     return b.getArrayAttr(attrs);
   };
-  return b.getDictionaryAttr({
+  SmallVector<NamedAttribute> fields = {
       b.getNamedAttr("entry", b.getStringAttr(abi.entry)),
       b.getNamedAttr("function", b.getStringAttr(abi.function)),
       b.getNamedAttr("inputs", tensors(abi.inputs)),
       b.getNamedAttr("outputs", tensors(abi.outputs)),
       b.getNamedAttr("workspace_size", b.getI64IntegerAttr(abi.workspaceSize)),
-  });
+  };
+  if (abi.indexChecks)
+    fields.push_back(b.getNamedAttr("index_checks", b.getUnitAttr()));
+  return b.getDictionaryAttr(fields);
 }
 
 FailureOr<ModelABI> mlir::onnxq::parseModelABI(DictionaryAttr dict) {
@@ -55,6 +58,7 @@ FailureOr<ModelABI> mlir::onnxq::parseModelABI(DictionaryAttr dict) {
   abi.entry = entry.str();
   abi.function = function.str();
   abi.workspaceSize = workspace.getInt();
+  abi.indexChecks = dict.contains("index_checks");
   for (auto [key, list] : {std::pair{"inputs", &abi.inputs},
                            std::pair{"outputs", &abi.outputs}}) {
     auto array = dict.getAs<ArrayAttr>(key);

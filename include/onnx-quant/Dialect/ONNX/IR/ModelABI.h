@@ -2,9 +2,11 @@
 //
 // `onnxq-record-abi` stores the graph's interface on the module as
 // `onnx.abi = {entry, function, inputs = [...], outputs = [...],
-// workspace_size}` where each tensor is `{name, dtype (ONNX data type),
-// element_bytes, shape}`. Workspace planning fills in the size; the header
-// emitter, the ABI entry points and the JIT read it back.
+// workspace_size[, index_checks]}` where each tensor is `{name, dtype (ONNX
+// data type), element_bytes, shape}`. Workspace planning fills in the size;
+// onnxq-check-indices sets index_checks when the graph function has one more
+// result than `outputs`: an i32 flag, non-zero when a run-time index was out
+// of range. The header emitter, the ABI entry points and the JIT read it back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +33,8 @@ struct ModelABI {
   std::string function; ///< The graph function's symbol.
   std::vector<TensorABI> inputs, outputs;
   int64_t workspaceSize = 0;
+  /// The graph's last result is the index-check flag (not an output).
+  bool indexChecks = false;
 };
 
 /// The record as an attribute, and back (failure: not a valid record).
