@@ -26,6 +26,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -108,10 +110,36 @@ static cl::opt<std::string> targetFeatures(
     cl::cat(category));
 
 /// Inputs the importer reads (everything else is parsed as MLIR).
-static bool isONNXInput(StringRef path) {
+/// What the input holds. By extension; a file of another extension is an
+/// ONNX model when it is binary (the importer then says whether it parses),
+/// and refused when it is text: MLIR parser errors about a Python script
+/// help nobody.
+enum class InputFormat { ONNX, MLIR };
+
+static FailureOr<InputFormat> getInputFormat(StringRef path,
+                                             std::string &error) {
   StringRef ext = sys::path::extension(path);
-  return ext == ".onnx" || ext == ".onnxtext" || ext == ".textproto" ||
-         ext == ".pbtxt";
+  if (ext == ".onnx" || ext == ".onnxtext" || ext == ".textproto" ||
+      ext == ".pbtxt")
+    return InputFormat::ONNX;
+  if (path == "-" || ext == ".mlir" || ext == ".mlirbc")
+    return InputFormat::MLIR;
+  uint64_t size = 0;
+  if (sys::fs::file_size(path, size)) // the MLIR reader reports it
+    return InputFormat::MLIR;
+  auto head = MemoryBuffer::getFileSlice(path, std::min<uint64_t>(size, 4096),
+                                         0, /*IsVolatile=*/false);
+  if (!head)
+    return InputFormat::MLIR;
+  StringRef bytes = (*head)->getBuffer();
+  if (bytes.contains('\0') || !llvm::json::isUTF8(bytes))
+    return InputFormat::ONNX;
+  error = ("'" + path +
+           "' is neither an ONNX model nor MLIR: onnx-quant-opt reads ONNX "
+           "models (.onnx binary protobuf, .onnxtext, .textproto, .pbtxt) and "
+           "MLIR (.mlir, or - for stdin); name the file by what it holds")
+              .str();
+  return failure();
 }
 
 /// The dialect's ops as ONNX (op type, domain) pairs, sorted by op type.
@@ -157,6 +185,22 @@ static std::string buildDescription() {
   return text + "\n";
 }
 
+/// "onnx-quant-opt: error: message", as compilers report their invocation's
+/// errors.
+static void printToolDiagnostic(Diagnostic &diag) {
+  // The option parser prints its own message and then fails without one.
+  if (diag.str().empty())
+    return;
+  StringRef severity = diag.getSeverity() == DiagnosticSeverity::Error ? "error"
+                       : diag.getSeverity() == DiagnosticSeverity::Warning
+                           ? "warning"
+                       : diag.getSeverity() == DiagnosticSeverity::Note ? "note"
+                                                                        : "remark";
+  errs() << "onnx-quant-opt: " << severity << ": " << diag.str() << "\n";
+  for (Diagnostic &note : diag.getNotes())
+    errs() << "onnx-quant-opt: note: " << note.str() << "\n";
+}
+
 /// Prints diagnostics like SourceMgrDiagnosticHandler, naming the ONNX node
 /// of a location `NameLoc(node, file)` so that pass errors ("failed to
 /// legalize operation 'onnx.Pad'") say which node of the model they are about.
@@ -165,6 +209,12 @@ public:
   NodeNameDiagnosticHandler(SourceMgr &mgr, MLIRContext *ctx)
       : SourceMgrDiagnosticHandler(mgr, ctx) {
     setHandler([this](Diagnostic &diag) {
+      // Errors about the invocation itself (options, output files) have no
+      // place in a file: "onnx-quant-opt: error: ...", not "<unknown>:0".
+      if (isa<UnknownLoc>(diag.getLocation())) {
+        printToolDiagnostic(diag);
+        return success();
+      }
       std::string message = diag.str();
       StringRef node = onnxq::getNodeName(diag.getLocation());
       if (!node.empty() && !StringRef(message).contains("node '"))
@@ -179,8 +229,9 @@ public:
 
 /// Reads the input as a module: imports ONNX, parses MLIR.
 static OwningOpRef<ModuleOp> loadInput(MLIRContext &context, StringRef path,
+                                       InputFormat format,
                                        SourceMgr &sourceMgr) {
-  if (isONNXInput(path)) {
+  if (format == InputFormat::ONNX) {
     onnxq::ImportOptions options;
     options.functionName = functionName;
     if (std::optional<std::string> error =
@@ -281,8 +332,8 @@ static void removeStaleOutputs(ArrayRef<std::string> outputs) {
 /// outputs are opened (as temporaries) before the work, so that an
 /// unwritable directory fails early, and reach their paths only once
 /// everything, the passes' own files (save=, report=) included, succeeded.
-static LogicalResult compile(StringRef inputPath, StringRef outputPath,
-                             DialectRegistry &registry,
+static LogicalResult compile(StringRef inputPath, InputFormat format,
+                             StringRef outputPath, DialectRegistry &registry,
                              const MlirOptMainConfig &config) {
   MLIRContext context(registry);
   context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
@@ -315,7 +366,8 @@ static LogicalResult compile(StringRef inputPath, StringRef outputPath,
              << "cannot write '" << path << "': " << error;
   }
 
-  OwningOpRef<ModuleOp> module = loadInput(context, inputPath, sourceMgr);
+  OwningOpRef<ModuleOp> module =
+      loadInput(context, inputPath, format, sourceMgr);
   if (!module)
     return failure();
 
@@ -379,10 +431,17 @@ int main(int argc, char **argv) {
 
   // Plain MLIR in and out is exactly mlir-opt (split-input-file,
   // verify-diagnostics, ...).
-  if (!isONNXInput(inputPath) && emitKind == EmitKind::MLIR)
+  std::string error;
+  FailureOr<InputFormat> format = getInputFormat(inputPath, error);
+  if (failed(format)) {
+    errs() << "onnx-quant-opt: error: " << error << "\n";
+    return 1;
+  }
+  if (*format == InputFormat::MLIR && emitKind == EmitKind::MLIR)
     return asMainReturnCode(
         MlirOptMain(argc, argv, inputPath, outputPath, registry));
 
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
-  return asMainReturnCode(compile(inputPath, outputPath, registry, config));
+  return asMainReturnCode(
+      compile(inputPath, *format, outputPath, registry, config));
 }

@@ -1419,3 +1419,21 @@ func.func @instance_norm_scale(%x: tensor<1x6x4xf32>, %s: tensor<3xf32>) -> tens
   %0 = onnx.InstanceNormalization(%x, %s, %s) : (tensor<1x6x4xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x6x4xf32>
   return %0 : tensor<1x6x4xf32>
 }
+
+// -----
+
+// A window larger than the padded input has no output position: said at the
+// op (it used to surface as a failed shape rule or a failed legalization).
+func.func @conv_kernel_larger_than_input(%x: tensor<1x1x3x3xf32>, %w: tensor<1x1x5x5xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @+1 {{'onnx.Conv' op has a window larger than its padded input in spatial dimension 0: kernel 5 with dilation 1 spans 5, the input is 3 with pads 0 + 0}}
+  %0 = onnx.Conv(%x, %w) : (tensor<1x1x3x3xf32>, tensor<1x1x5x5xf32>) -> tensor<1x1x1x1xf32>
+  return %0 : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+func.func @pool_dilated_window_larger_than_input(%x: tensor<1x1x8x4xf32>) -> tensor<1x1x4x1xf32> {
+  // expected-error @+1 {{'onnx.MaxPool' op has a window larger than its padded input in spatial dimension 1: kernel 3 with dilation 2 spans 5, the input is 4 with pads 0 + 0}}
+  %0 = onnx.MaxPool(%x) {kernel_shape = [3, 3], dilations = [2, 2]} : (tensor<1x1x8x4xf32>) -> tensor<1x1x4x1xf32>
+  return %0 : tensor<1x1x4x1xf32>
+}

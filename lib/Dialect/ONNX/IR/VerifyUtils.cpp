@@ -125,7 +125,8 @@ LogicalResult verifySameElementType(Operation *op, Value a, StringRef aName,
   return success();
 }
 
-LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs) {
+LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs,
+                           ArrayRef<int64_t> kernel) {
   if (!llvm::is_contained({"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"},
                           attrs.autoPad))
     return op->emitOpError() << "expects auto_pad to be NOTSET, SAME_UPPER, "
@@ -142,6 +143,35 @@ LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs) {
           findWindowAttrError(*rank - 2, attrs.kernelShape, attrs.pads,
                               attrs.strides, attrs.dilations))
     return op->emitOpError() << *error;
+  // SAME padding always fits; otherwise the window's extent must not exceed
+  // the padded input (a 5x5 kernel on a 3x3 input has no output position).
+  int64_t spatial = *rank - 2;
+  SmallVector<int64_t> sizes =
+      kernel.empty() ? getIntsOr(attrs.kernelShape, spatial, 0)
+                     : SmallVector<int64_t>(kernel);
+  std::optional<SmallVector<int64_t>> shape = getShapeOf(x);
+  if (!shape || int64_t(sizes.size()) != spatial ||
+      attrs.autoPad.starts_with("SAME"))
+    return success();
+  SmallVector<int64_t> dilations = getIntsOr(attrs.dilations, spatial, 1);
+  SmallVector<int64_t> pads = attrs.autoPad == "VALID"
+                                  ? SmallVector<int64_t>(2 * spatial, 0)
+                                  : getIntsOr(attrs.pads, 2 * spatial, 0);
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t in = (*shape)[i + 2];
+    if (ShapedType::isDynamic(in) || ShapedType::isDynamic(sizes[i]) ||
+        sizes[i] < 1)
+      continue;
+    int64_t extent = (sizes[i] - 1) * dilations[i] + 1;
+    int64_t padded = in + pads[i] + pads[i + spatial];
+    if (extent > padded)
+      return op->emitOpError()
+             << "has a window larger than its padded input in spatial "
+                "dimension "
+             << i << ": kernel " << sizes[i] << " with dilation "
+             << dilations[i] << " spans " << extent << ", the input is " << in
+             << " with pads " << pads[i] << " + " << pads[i + spatial];
+  }
   return success();
 }
 
@@ -149,7 +179,11 @@ LogicalResult verifyConvolution(Operation *op, Value x, Value w, int64_t group,
                                 WindowAttrs attrs) {
   if (group < 1)
     return op->emitOpError() << "expects group >= 1, got " << group;
-  if (failed(verifyWindow(op, x, attrs)))
+  SmallVector<int64_t> weightKernel;
+  if (std::optional<SmallVector<int64_t>> wShape = getShapeOf(w);
+      wShape && wShape->size() > 2 && !attrs.kernelShape)
+    weightKernel.assign(wShape->begin() + 2, wShape->end());
+  if (failed(verifyWindow(op, x, attrs, weightKernel)))
     return failure();
   std::optional<int64_t> xRank = getRank(x), wRank = getRank(w);
   if (xRank && wRank && *xRank != *wRank)

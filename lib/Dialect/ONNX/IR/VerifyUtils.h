@@ -73,7 +73,11 @@ WindowAttrs getWindowAttrs(OpTy op) {
   return {op.getKernelShapeAttr(), op.getPadsAttr(), op.getStridesAttr(),
           op.getDilationsAttr(), op.getAutoPad()};
 }
-LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs);
+/// The window attributes, and, where the input's spatial dims and the
+/// kernel (`kernel`, or kernel_shape when empty) are known, that the window
+/// fits the padded input.
+LogicalResult verifyWindow(Operation *op, Value x, const WindowAttrs &attrs,
+                           ArrayRef<int64_t> kernel = {});
 
 /// Conv-like ops: `x` is (N, C, spatial...), `w` is (M, C/group, kernel...).
 /// Checks the window attributes and the channel and kernel agreement.
