@@ -44,13 +44,27 @@ bool finishesReduction(Operation *op) {
          });
 }
 
+int64_t getBodySize(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  return generic ? static_cast<int64_t>(generic.getBody()->getOperations().size())
+                 : 0;
+}
+
 struct FuseElementwisePass
     : onnxq::impl::FuseElementwisePassBase<FuseElementwisePass> {
+  using Base::Base;
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    // linalg's control less the fusions that would recompute the producer.
-    linalg::ControlFusionFn control = [](OpOperand *fused) {
-      if (!hasSingleUseProducer(fused))
+    // linalg's control less the fusions that would recompute the producer or
+    // create a body past the cap (fusion clones both bodies: quadratic in a
+    // chain's length without it).
+    int64_t maxBody = maxBodyOps;
+    linalg::ControlFusionFn control = [maxBody](OpOperand *fused) {
+      if (!hasSingleUseProducer(fused) ||
+          getBodySize(fused->get().getDefiningOp()) +
+                  getBodySize(fused->getOwner()) >
+              maxBody)
         return false;
       auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
       bool elementwise = consumer && consumer.getNumLoops() ==

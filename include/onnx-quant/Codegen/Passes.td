@@ -59,7 +59,18 @@ def FuseElementwisePass : Pass<"onnxq-fuse-elementwise", "func::FuncOp"> {
     broadcast. Fused there, the producer would be recomputed at every read:
     the QuantizeLinear of a graph input, for one, once per filter and tap
     of the first convolution.
+
+    A fusion clones both bodies, so an unbounded chain of N element-wise ops
+    costs N^2 / 2 cloned operations (20,000 chained Relus took minutes);
+    `max-body-ops` caps the body a fusion may create, which keeps compile
+    time linear. Real chains (requantization, activations, normalizations)
+    stay far below the default; a longer one is cut into ops of at most
+    that many operations.
   }];
+  let options = [
+    Option<"maxBodyOps", "max-body-ops", "int64_t", /*default=*/"128",
+           "Largest body (operations) a fusion may create">,
+  ];
   let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect",
                            "affine::AffineDialect"];
 }
