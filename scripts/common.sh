@@ -15,6 +15,8 @@ APT_PACKAGES=(
   # libjpeg-dev, libpng-dev: calibration images and examples/image-classifier;
   # make: the Unix Makefiles tests
   libjpeg-dev libpng-dev make
+  # libclang-rt-22-dev: libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)
+  libclang-rt-22-dev
 )
 
 log() { printf '\n==> %s\n' "$*"; }

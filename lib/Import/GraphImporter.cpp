@@ -286,8 +286,8 @@ LogicalResult GraphImporter::inferResultTypes(const ImportedNode &node,
       Type refined = meetTypes(result.getType(), type);
       if (!refined)
         return emitNodeError(node)
-               << "ONNX shape inference gives output " << i << " '"
-               << node.proto.output(i) << "' the type " << result.getType()
+               << "the model declares output " << i << " '"
+               << node.proto.output(i) << "' as " << result.getType()
                << ", but its inputs give " << type;
       result.setType(refined);
     }
