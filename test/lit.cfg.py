@@ -29,7 +29,7 @@ from lit.llvm import llvm_config
 
 config.name = "onnx-quant"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".onnxtext", ".test"]
+config.suffixes = [".mlir", ".onnxtext", ".textproto", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.onnx_quant_obj_root, "test")
