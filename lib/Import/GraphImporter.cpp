@@ -154,8 +154,15 @@ LogicalResult GraphImporter::buildGeneric(ImportedNode &node,
                                  << " inputs, but the op takes at most "
                                  << slots;
     SmallVector<int32_t> segments;
-    for (size_t i = 0; i < slots; ++i)
-      segments.push_back(i < operands.size() && operands[i] ? 1 : 0);
+    for (size_t i = 0; i < slots; ++i) {
+      bool present = i < operands.size() && operands[i];
+      if (!present &&
+          schema->inputs()[i].GetOption() == onnxpb::OpSchema::Single)
+        return emitNodeError(node)
+               << "has no input " << i << " ('" << schema->inputs()[i].GetName()
+               << "'), which is required";
+      segments.push_back(present ? 1 : 0);
+    }
     state.addAttribute("operandSegmentSizes",
                        builder.getDenseI32ArrayAttr(segments));
     for (Value operand : operands)
@@ -202,6 +209,26 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
       return failure();
     node.operands.push_back(*value);
   }
+  // The shape rules and the ODS accessors read the required inputs: check
+  // them against the node's schema before the op exists (the ONNX checker,
+  // which would have, does not read opsets > 17; a ReduceSum without inputs
+  // read past its operands, found by tools/fuzz).
+  const onnxpb::OpSchema *schema = onnxpb::OpSchemaRegistry::Schema(
+      proto.op_type(), node.opset, domain);
+  if (schema) {
+    int count = node.operands.size();
+    if (count < schema->min_input())
+      return emitNodeError(node) << "has " << count << " input"
+                                 << (count == 1 ? "" : "s")
+                                 << ", but the op requires at least "
+                                 << schema->min_input();
+    for (auto [i, formal] : llvm::enumerate(schema->inputs()))
+      if (formal.GetOption() == onnxpb::OpSchema::Single &&
+          (int(i) >= count || !node.operands[i]))
+        return emitNodeError(node) << "has no input " << i << " ('"
+                                   << formal.GetName()
+                                   << "'), which is required";
+  }
   for (const onnxpb::AttributeProto &attr : proto.attribute()) {
     FailureOr<Attribute> value = importAttribute(attr, node.loc);
     if (failed(value))
@@ -210,8 +237,6 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
   }
   // Trailing optional outputs nobody reads are not materialized (their types
   // are often not inferred, e.g. Dropout-7's mask).
-  const onnxpb::OpSchema *schema = onnxpb::OpSchemaRegistry::Schema(
-      proto.op_type(), node.opset, domain);
   auto isOptional = [&](int i) {
     return schema && i < int(schema->outputs().size()) &&
            schema->outputs()[i].GetOption() == onnxpb::OpSchema::Optional;
