@@ -4,6 +4,7 @@
 #include "ModelLoader.h"
 #include "TensorImporter.h"
 
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Dialect/ONNX/IR/ShapeInference.h"
@@ -298,6 +299,15 @@ LogicalResult GraphImporter::inferResultTypes(const ImportedNode &node,
       unsigned number = cast<OpResult>(result).getResultNumber();
       outputs.push_back({i, number});
       Type type = ruled ? inferred[number] : Type();
+      if (auto ranked = dyn_cast_or_null<RankedTensorType>(type);
+          ranked && llvm::any_of(ranked.getShape(), [](int64_t d) {
+            return d < 0 && !ShapedType::isDynamic(d);
+          }))
+        return emitNodeError(node)
+               << "output " << i << " '" << node.proto.output(i)
+               << "' would have a negative size ("
+               << formatShape(ranked.getShape())
+               << "): check the node's attributes and constant inputs";
       if (placeholders[i]) {
         if (!type)
           return emitNodeError(node)

@@ -191,8 +191,19 @@ LogicalResult ResizeOp::verify() {
     return emitOpError("expects exactly one of scales and sizes");
   if (std::optional<SmallVector<float>> scales =
           getConstantFloats(getScales());
-      scales && llvm::any_of(*scales, [](float s) { return !(s > 0); }))
-    return emitOpError("expects positive scales");
+      scales) {
+    if (llvm::any_of(*scales, [](float s) { return !(s > 0); }))
+      return emitOpError("expects positive scales");
+    std::optional<SmallVector<int64_t>> in = getShapeOf(getX());
+    if (in && in->size() == scales->size())
+      for (auto [d, size] : llvm::enumerate(*in))
+        if (!ShapedType::isDynamic(size) &&
+            !(double(size) * double((*scales)[d]) < 0x1p62))
+          return emitOpError() << "expects scales that keep sizes below "
+                                  "2^62, got scale "
+                               << (*scales)[d] << " for dimension " << d
+                               << " of size " << size;
+  }
   return success();
 }
 
@@ -325,9 +336,13 @@ LogicalResult ResizeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   } else if (scales && !scales->empty()) {
     if (int64_t(scales->size()) != rank)
       return failure();
-    for (int64_t d = 0; d < rank; ++d)
-      if (!ShapedType::isDynamic((*in)[d]))
-        shape[d] = int64_t(std::floor(double((*in)[d]) * double((*scales)[d])));
+    // A scale that is not positive or gives a size past int64 leaves the
+    // size unknown (the verifier names a bad scale).
+    for (int64_t d = 0; d < rank; ++d) {
+      double size = std::floor(double((*in)[d]) * double((*scales)[d]));
+      if (!ShapedType::isDynamic((*in)[d]) && size >= 0 && size < 0x1p62)
+        shape[d] = int64_t(size);
+    }
   }
   types.push_back(RankedTensorType::get(shape, elementType));
   return success();
