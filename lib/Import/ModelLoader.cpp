@@ -1,6 +1,7 @@
 //===- ModelLoader.cpp - read, validate and shape-infer a model -----------===//
 
 #include "ModelLoader.h"
+#include "IsolatedConversion.h"
 #include "MicrosoftSchemas.h"
 #include "TensorImporter.h"
 
@@ -17,7 +18,6 @@
 #include "onnx/defs/parser.h"
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
-#include "onnx/version_converter/convert.h"
 #include <google/protobuf/text_format.h>
 
 using namespace mlir;
@@ -130,23 +130,19 @@ static LogicalResult checkOpsets(onnxpb::ModelProto &model, StringRef modelDir,
     if (!changed)
       return success();
     std::string opType = changed->op_type();
-    // The converter and its shape inference trust their input (a node
-    // without an op type crashed them, found by tools/fuzz): the model
-    // passes the checker first.
+    // The converter and its shape inference trust their input: the model
+    // passes the checker first (a node without an op type crashed them),
+    // and they run in a child process (found by tools/fuzz: more shapes
+    // than the checker reads crash them too).
     if (failed(runChecker(model, modelDir, loc)))
       return failure();
-    try {
-      // The adapters read the shapes of the inputs they rewrite.
-      onnxpb::shape_inference::InferShapes(model);
-      model = onnxpb::version_conversion::ConvertVersion(model,
-                                                         kMinSupportedOpset);
-    } catch (const std::exception &e) {
+    std::string error;
+    if (failed(convertVersionIsolated(model, kMinSupportedOpset, error)))
       return emitError(loc)
              << "opset " << opset << " is older than the oldest supported "
              << "opset (" << kMinSupportedOpset << ") and " << opType
              << " changed since; the ONNX version converter failed: "
-             << e.what();
-    }
+             << error;
     emitRemark(loc) << "converted the model from opset " << opset
                     << " to opset " << kMinSupportedOpset << " (" << opType
                     << " changed since)";
