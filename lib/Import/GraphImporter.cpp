@@ -72,10 +72,30 @@ Value GraphImporter::createI64Vector(ArrayRef<int64_t> values, Location loc) {
 Value GraphImporter::createScalar(Type elementType, double value,
                                   Location loc) {
   auto type = RankedTensorType::get({}, elementType);
-  Attribute scalar =
-      isa<FloatType>(elementType)
-          ? Attribute(builder.getFloatAttr(elementType, value))
-          : Attribute(builder.getIntegerAttr(elementType, int64_t(value)));
+  Attribute scalar;
+  if (isa<FloatType>(elementType)) {
+    scalar = builder.getFloatAttr(elementType, value);
+  } else {
+    // A float attribute (Clip-6's min, Pad-2's value) for integer data:
+    // saturated to the type's range (converting an out-of-range double is
+    // undefined behaviour; found by tools/fuzz), NaN as 0.
+    unsigned width = elementType.getIntOrFloatBitWidth();
+    bool isUnsigned = elementType.isUnsignedInteger() || width == 1;
+    double lowest = isUnsigned ? 0.0 : -std::ldexp(1.0, width - 1);
+    double highest = isUnsigned ? std::ldexp(1.0, width) - 1
+                                : std::ldexp(1.0, width - 1) - 1;
+    double saturated =
+        std::isnan(value) ? 0.0 : std::clamp(value, lowest, highest);
+    // highest rounds up to 2^width as a double when width is 64.
+    APInt bits = isUnsigned
+                     ? APInt(width, saturated >= 0x1p64 ? UINT64_MAX
+                                                        : uint64_t(saturated))
+                     : APInt(width,
+                             saturated >= 0x1p63 ? INT64_MAX
+                                                 : int64_t(saturated),
+                             /*isSigned=*/true);
+    scalar = builder.getIntegerAttr(elementType, bits);
+  }
   return createConstant(DenseElementsAttr::get(type, scalar), loc);
 }
 
