@@ -169,6 +169,8 @@ LogicalResult GraphImporter::buildGeneric(ImportedNode &node,
     const onnxpb::OpSchema *schema = onnxpb::OpSchemaRegistry::Schema(
         opType.str(), microsoft ? 1 : kDialectOpset,
         microsoft ? "com.microsoft" : "");
+    if (!schema)
+      return emitNodeError(node) << "has no ONNX schema to place its inputs";
     size_t slots = schema->inputs().size();
     if (operands.size() > slots)
       return emitNodeError(node) << "has " << operands.size()
@@ -213,6 +215,27 @@ LogicalResult GraphImporter::buildGeneric(ImportedNode &node,
   return success();
 }
 
+/// How many operands an op of `name` takes at least, from its ODS operand
+/// count trait (0 for variadic and segmented operands).
+template <unsigned... N>
+static unsigned getMinOperandCountImpl(RegisteredOperationName name,
+                                       std::integer_sequence<unsigned, N...>) {
+  unsigned count = name.hasTrait<OpTrait::OneOperand>() ? 1 : 0;
+  ((count = name.hasTrait<OpTrait::NOperands<N + 2>::template Impl>() ||
+                    name.hasTrait<
+                        OpTrait::AtLeastNOperands<N + 2>::template Impl>()
+                ? N + 2
+                : count),
+   ...);
+  if (name.hasTrait<OpTrait::AtLeastNOperands<1>::Impl>())
+    count = std::max(count, 1u);
+  return count;
+}
+
+static unsigned getMinOperandCount(RegisteredOperationName name) {
+  return getMinOperandCountImpl(name, std::make_integer_sequence<unsigned, 7>());
+}
+
 LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
                                         int index) {
   std::string name = getNodeName(proto, index);
@@ -230,13 +253,25 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
       return failure();
     node.operands.push_back(*value);
   }
-  // The shape rules and the ODS accessors read the required inputs: check
-  // them against the node's schema before the op exists (the ONNX checker,
-  // which would have, does not read opsets > 17; a ReduceSum without inputs
-  // read past its operands, found by tools/fuzz).
+  // The shape rules, the ODS accessors and the opset handlers read the
+  // required inputs: check them against the node's schema before the op
+  // exists (the ONNX checker, which would have, does not read opsets > 17; a
+  // ReduceSum without inputs read past its operands, found by tools/fuzz).
+  // An op newer than libonnx (GroupNormalization-18) has no schema here:
+  // the dialect op's operand count stands for it.
   const onnxpb::OpSchema *schema = onnxpb::OpSchemaRegistry::Schema(
       proto.op_type(), node.opset, domain);
-  if (schema) {
+  if (!schema) {
+    std::optional<RegisteredOperationName> opName =
+        RegisteredOperationName::lookup("onnx." + proto.op_type(), context);
+    unsigned required = opName ? getMinOperandCount(*opName) : 0;
+    for (unsigned i = 0; i < required; ++i)
+      if (i >= node.operands.size() || !node.operands[i])
+        return emitNodeError(node) << "has no input " << i
+                                   << ", which is required (the op takes at "
+                                      "least "
+                                   << required << ")";
+  } else {
     int count = node.operands.size();
     if (count < schema->min_input())
       return emitNodeError(node) << "has " << count << " input"
