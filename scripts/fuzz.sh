@@ -46,17 +46,24 @@ cmake --build "$FUZZ_BUILD" --target "${build_targets[@]}"
 # not ours to report, but per-input leaks in the fuzzers are (libFuzzer
 # checks those itself).
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+status=0
 if [ $lit -eq 1 ]; then
   log "Lit tests with the sanitized onnx-quant-opt (importer, dialect, transforms, conversion)"
+  set +e
   ASAN_OPTIONS="detect_leaks=0" /usr/lib/llvm-22/bin/lit -sv \
     "$FUZZ_BUILD/test/Import" "$FUZZ_BUILD/test/Dialect" \
-    "$FUZZ_BUILD/test/Transforms" "$FUZZ_BUILD/test/Conversion"
+    "$FUZZ_BUILD/test/Transforms" "$FUZZ_BUILD/test/Conversion" \
+    | tee "$FUZZ_BUILD/lit.log"
+  code=${PIPESTATUS[0]}
+  set -e
+  summary=$(grep -E "^ *(Passed|Failed|Unsupported|Unresolved)" "$FUZZ_BUILD/lit.log" | tr -s ' ' | tr '\n' ';')
+  echo "sanitized lit: ${summary:-no summary} (exit $code)"
+  [ "$code" -eq 0 ] || status=1
 fi
 
 seeds="$FUZZ_BUILD/fuzz/seeds"
 rm -rf "$seeds"
 "$VENV/bin/python" "$ROOT/scripts/fuzz_seeds.py" "$seeds"
-status=0
 for t in "${targets[@]}"; do
   corpus="$FUZZ_BUILD/fuzz/corpus-$t"
   artifacts="$FUZZ_BUILD/fuzz/artifacts/"

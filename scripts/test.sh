@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: build and run every test (the lit suite: dialect, passes,
-# importer, bad input, ONNX Runtime comparisons, zoo and ONNX test data).
+# importer, bad input, ONNX Runtime comparisons, zoo and ONNX test data; then
+# the sanitized build's tests and the fuzzers, briefly).
 # Run setup.sh once before. Tests needing the zoo (../shared/zoo or
 # $ONNX_QUANT_ZOO) or onnxruntime report UNSUPPORTED, with a note, when those
 # are missing.
@@ -17,4 +18,18 @@ passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
 failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
 skipped=$(count Unsupported)
 echo "lit: $passed passed, $failed failed, $skipped skipped"
+
+# Regressions in bad-input handling: the importer, dialect, transform and
+# conversion tests again under AddressSanitizer + UndefinedBehaviorSanitizer,
+# then each fuzzer for a minute (docs/testing.md "Fuzzing and sanitizers").
+# ONNX_QUANT_SKIP_SANITIZED=1 skips this step, saying so.
+if [ "${ONNX_QUANT_SKIP_SANITIZED:-0}" = 1 ]; then
+  echo "sanitized tests and fuzzers: SKIPPED (ONNX_QUANT_SKIP_SANITIZED=1)"
+else
+  set +e
+  bash "$ROOT/scripts/fuzz.sh" --lit --seconds "${ONNX_QUANT_FUZZ_SECONDS:-60}"
+  fuzz_status=$?
+  set -e
+  [ "$fuzz_status" -eq 0 ] || status=1
+fi
 exit "$status"
