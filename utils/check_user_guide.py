@@ -4,7 +4,8 @@
   check_user_guide.py --tool onnx-quant-opt --passes-doc build/docs/Passes.md
                       --guide docs/user-guide.md
 
-- every flag under "onnx-quant options" in `--help` appears as `--flag`;
+- every flag under "Compiler options (onnx-quant)" in `--help` appears as
+  `--flag`;
 - every project pass (onnx-*, onnxq-*, convert-onnx-*) under "Passes:" in
   `--help` is in the generated pass reference (so a new Passes.td was
   registered with add_onnxquant_pass_doc), and appears as `--pass` in the
@@ -32,13 +33,16 @@ def main():
 
     help_text = subprocess.run([args.tool, "--help"], capture_output=True,
                                text=True, check=True).stdout
-    section = help_text.split("onnx-quant options:", 1)[1]
+    section = help_text.split("Compiler options (onnx-quant):", 1)[1]
+    section = section.split("\nCompiler passes", 1)[0]
     flags = sorted(set(re.findall(r"^  --([a-z][a-z0-9-]*)", section, re.M)))
     passes_part, pipelines_part = help_text.split("    Pass Pipelines:", 1)
     passes_part = passes_part.split("    Passes:", 1)[1]
     pipelines_part = re.split(r"^  --", pipelines_part, maxsplit=1, flags=re.M)[0]
+    # A name as long as the column runs into its "-" separator.
     help_passes = sorted(set(
-        p for p in re.findall(r"^      --([a-z][a-z0-9-]*)", passes_part, re.M)
+        p.rstrip("-")
+        for p in re.findall(r"^      --([a-z][a-z0-9-]*)", passes_part, re.M)
         if PROJECT_PASS.match(p)))
     pipelines = {}
     for block in re.split(r"^      --", pipelines_part, flags=re.M)[1:]:

@@ -57,8 +57,11 @@ inline void registerAllDialects(DialectRegistry &registry) {
 }
 
 inline void registerAllPasses() {
-  // canonicalize, cse, symbol-dce, inline, ...
-  registerTransformsPasses();
+  // The upstream passes a user of onnx-quant-opt needs (the pipelines
+  // create the others directly); fewer keep --help short.
+  registerCanonicalizerPass();
+  registerCSEPass();
+  registerSymbolDCEPass();
   registerGraphTransformsPasses();
   registerCalibrationPasses();
   registerQuantizationPasses();

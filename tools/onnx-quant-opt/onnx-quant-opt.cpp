@@ -16,6 +16,7 @@
 #include "onnx-quant/InitAll.h"
 #include "onnx-quant/Support/OutputFile.h"
 
+#include "mlir/Debug/Counter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -24,12 +25,14 @@
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace llvm;
@@ -38,7 +41,13 @@ namespace {
 enum class EmitKind { MLIR, ONNX, LLVM, ASM, OBJ };
 } // namespace
 
-static cl::OptionCategory category("onnx-quant options");
+// --help shows these three categories (sorted by name) and LLVM's generic
+// options; everything else is in --help-hidden.
+static cl::OptionCategory category("Compiler options (onnx-quant)");
+static cl::OptionCategory passCategory(
+    "Compiler passes (run in the order given; options as "
+    "--pass=\"opt=value ...\")");
+static cl::OptionCategory driverCategory("MLIR driver options (as mlir-opt)");
 
 static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to write to -o (default: mlir)"),
@@ -157,32 +166,20 @@ static std::vector<std::pair<std::string, std::string>> getSupportedOps() {
 }
 
 static std::string buildDescription() {
-  std::string text =
-      "onnx-quant-opt: ahead-of-time ONNX compiler driver (mlir-opt style)\n\n"
-      "  onnx-quant-opt INPUT [pass flags] [-o OUT] "
-      "[--emit=mlir|onnx|llvm|asm|obj]\n\n"
-      "INPUT is an ONNX model (.onnx binary; .onnxtext ONNX text syntax; "
-      ".textproto/.pbtxt protobuf text) or MLIR (.mlir, '-' for stdin).\n"
-      "Pass flags are MLIR pass flags, run in the order given. "
-      "--emit=llvm|asm|obj then lowers the result to native code for the "
-      "target (--mtriple/--mcpu/--mattr, default the host); --emit=obj also "
-      "writes the C header of the model's ABI (NAME_run, ...).\n"
-      "The project's own options are under 'onnx-quant options' below.\n\n"
-      "Supported ONNX operators (ai.onnx opsets " +
-      std::to_string(onnxq::kMinSupportedOpset) + "-" +
-      std::to_string(onnxq::kMaxSupportedOpset) + "; [ms] = com.microsoft):\n ";
-  size_t column = 1;
-  for (const auto &[opType, domain] : getSupportedOps()) {
-    std::string entry =
-        " " + opType + (domain == "com.microsoft" ? "[ms]" : "");
-    if (column + entry.size() > 78) {
-      text += "\n ";
-      column = 1;
-    }
-    text += entry;
-    column += entry.size();
-  }
-  return text + "\n";
+  return "onnx-quant-opt: ahead-of-time ONNX compiler driver (mlir-opt style)\n\n"
+         "  onnx-quant-opt INPUT [pass flags] [-o OUT] "
+         "[--emit=mlir|onnx|llvm|asm|obj]\n\n"
+         "INPUT is an ONNX model (.onnx binary; .onnxtext ONNX text syntax; "
+         ".textproto/.pbtxt protobuf text) or MLIR (.mlir, '-' for stdin).\n"
+         "Pass flags run in the order given. --emit=llvm|asm|obj then lowers "
+         "the result to native code for the target (--mtriple/--mcpu/--mattr, "
+         "default the host); --emit=obj also writes the model's C header.\n"
+         "Supported ONNX operators: " +
+         std::to_string(getSupportedOps().size()) + " (ai.onnx opsets " +
+         std::to_string(onnxq::kMinSupportedOpset) + "-" +
+         std::to_string(onnxq::kMaxSupportedOpset) +
+         ", com.microsoft's quantized ops); --print-supported-ops lists them.\n"
+         "--help-hidden shows every option, LLVM's back ends' too.\n";
 }
 
 /// "onnx-quant-opt: error: message", as compilers report their invocation's
@@ -413,15 +410,112 @@ static LogicalResult compile(StringRef inputPath, InputFormat format,
   return success();
 }
 
+/// The mlir-opt options --help keeps; the rest of mlir-opt's and all of
+/// LLVM's back-end options (AMDGPU, SystemZ, ...) move to --help-hidden.
+static constexpr StringLiteral kDriverOptions[] = {
+    "mlir-pass-statistics",    "mlir-print-ir-after-all",
+    "mlir-print-ir-before-all", "mlir-timing",
+    "o",                        "pass-pipeline",
+    "split-input-file",
+};
+
+// mlir-opt's input and output, as parseCLIOptions declares them, but in the
+// driver's category.
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input file>"),
+                                          cl::init("-"));
+static cl::opt<std::string> outputFilename("o", cl::desc("Output filename"),
+                                           cl::value_desc("filename"),
+                                           cl::init("-"));
+
+static constexpr StringLiteral kGenericOptions[] = {"help", "help-hidden",
+                                                    "version"};
+
+/// Registers mlir-opt's options (as registerAndParseCLIOptions does) and
+/// sorts every option into --help or --help-hidden.
+static void registerAndFocusOptions(DialectRegistry &registry) {
+  MlirOptMainConfig::registerCLOptions(registry);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  tracing::DebugCounter::registerCLOptions();
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    if (llvm::is_contained(option->Categories, &category))
+      continue;
+    // The pass list has one literal flag per pass and no name of its own.
+    if (option->ArgStr.empty()) {
+      option->Categories.assign({&passCategory});
+      continue;
+    }
+    if (llvm::is_contained(kDriverOptions, option->ArgStr)) {
+      option->Categories.assign({&driverCategory});
+      continue;
+    }
+    // LLVM's generic options (--help, --version, ...) keep their category.
+    if (!llvm::is_contained(kGenericOptions, option->ArgStr))
+      option->setHiddenFlag(cl::Hidden);
+  }
+}
+
+/// Refuses an unknown flag with the closest known one, passes included
+/// (LLVM's parser leaves the passes out of its suggestion and blames -o for a
+/// misspelled pass). Returns false after the error.
+static bool checkOptionNames(int argc, char **argv) {
+  const auto &options = cl::getRegisteredOptions();
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg = argv[i];
+    if (arg == "--")
+      break;
+    if (!arg.starts_with("-") || arg == "-")
+      continue;
+    StringRef name = arg.drop_while([](char c) { return c == '-'; })
+                         .split('=')
+                         .first;
+    if (name.empty() || options.contains(name))
+      continue;
+    StringRef best;
+    unsigned bestDistance = std::numeric_limits<unsigned>::max();
+    for (const auto &entry : options) {
+      StringRef candidate = entry.first;
+      if (candidate.empty())
+        continue;
+      unsigned distance = name.edit_distance(candidate, true, bestDistance);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = candidate;
+      }
+    }
+    errs() << "onnx-quant-opt: error: unknown option '" << arg << "'";
+    if (!best.empty() && bestDistance <= std::max<size_t>(2, name.size() / 3))
+      errs() << "; did you mean '--" << best << "'?";
+    errs() << " (--help lists the options and passes)\n";
+    return false;
+  }
+  return true;
+}
+
+static void printVersion(raw_ostream &os) {
+  os << "onnx-quant-opt " << ONNXQ_VERSION << "\n"
+     << "  LLVM and MLIR " << LLVM_VERSION_STRING << "\n"
+     << "  default target: " << sys::getDefaultTargetTriple() << " ("
+     << sys::getHostCPUName() << "; --mtriple, --mcpu, --mattr choose another)\n";
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   DialectRegistry registry;
   onnxq::registerAllDialects(registry);
   onnxq::registerAllPasses();
 
+  registerAndFocusOptions(registry);
+  cl::SetVersionPrinter(printVersion);
   std::string description = buildDescription();
-  auto [inputPath, outputPath] =
-      registerAndParseCLIOptions(argc, argv, description, registry);
+  if (!checkOptionNames(argc, argv))
+    return 1;
+  cl::ParseCommandLineOptions(argc, argv, description);
+  std::string inputPath = inputFilename, outputPath = outputFilename;
 
   if (printSupportedOps) {
     for (const auto &[opType, domain] : getSupportedOps())
