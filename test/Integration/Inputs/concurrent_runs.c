@@ -5,7 +5,10 @@
  *     threads (onnxq_pool.h);
  *   - 4 application threads calling NAME_run_parallel at once, 10 times
  *     each, with distinct workspaces and outputs: all sharing one pool of 2
- *     threads, then each with a pool of its own.
+ *     threads, then each with a pool of its own;
+ *   - 4 application threads calling NAME_run at once, 10 times each, with
+ *     distinct workspaces and outputs (threads_check.py also builds this
+ *     harness with AddressSanitizer: no read or write outside a buffer).
  * Prints one PASS/FAIL line per check; exit 1 on a mismatch.
  *
  *   cc -O2 -pthread -DONNXQ_MODEL=NAME -include NAME.h -I <repo>/include \
@@ -99,32 +102,44 @@ static void report(int ok, const char *what) {
 
 typedef struct {
   onnxq_pool *pool; /* shared, or NULL: a pool of its own */
+  int serial;       /* NAME_run with a workspace of its own, no pool */
   int ok;
 } app_thread;
 
+static int run_serial(output_set *set) {
+  size_t bytes = FN(_workspace_size)();
+  void *workspace = malloc(bytes ? bytes : 1);
+  int status = FN(_run)(inputs, set->outputs, workspace);
+  free(workspace);
+  return status;
+}
+
 static void *app_thread_main(void *arg) {
   app_thread *t = (app_thread *)arg;
-  onnxq_pool *pool = t->pool ? t->pool : onnxq_pool_create(2);
+  onnxq_pool *pool =
+      t->serial ? NULL : t->pool ? t->pool : onnxq_pool_create(2);
   output_set set;
   alloc_outputs(&set);
-  t->ok = pool != NULL;
+  t->ok = t->serial || pool != NULL;
   for (int call = 0; call < kCallsPerThread && t->ok; ++call) {
     for (int i = 0; i < num_outputs; ++i)
       memset(set.outputs[i], 0xA5, bytes_of(FN(_output_info)(i)));
-    t->ok = run_parallel(&set, pool, 2) == 0 && same_as_reference(&set);
+    int status = t->serial ? run_serial(&set) : run_parallel(&set, pool, 2);
+    t->ok = status == 0 && same_as_reference(&set);
   }
   free_outputs(&set);
-  if (!t->pool)
+  if (!t->serial && !t->pool)
     onnxq_pool_destroy(pool);
   return NULL;
 }
 
-static void concurrent(onnxq_pool *shared, const char *what) {
+static void concurrent(onnxq_pool *shared, int serial, const char *what) {
   pthread_t threads[kAppThreads];
   app_thread state[kAppThreads];
   int ok = 1;
   for (int i = 0; i < kAppThreads; ++i) {
     state[i].pool = shared;
+    state[i].serial = serial;
     state[i].ok = 0;
     if (pthread_create(&threads[i], NULL, app_thread_main, &state[i]) != 0)
       ok = 0;
@@ -174,9 +189,10 @@ int main(void) {
   free_outputs(&set);
 
   onnxq_pool *shared = onnxq_pool_create(2);
-  concurrent(shared, "4 application threads sharing a pool of 2 equal run");
+  concurrent(shared, 0, "4 application threads sharing a pool of 2 equal run");
   onnxq_pool_destroy(shared);
-  concurrent(NULL, "4 application threads with a pool of 2 each equal run");
+  concurrent(NULL, 0, "4 application threads with a pool of 2 each equal run");
+  concurrent(NULL, 1, "4 application threads calling run at once equal run");
   free_outputs(&reference);
   for (int i = 0; i < num_inputs; ++i)
     free((void *)inputs[i]);

@@ -2,8 +2,8 @@
 MobileNetV3-small (float, and int8 calibrated on 4 random samples), counts
 the loops split over threads in each object (their task entries), runs
 concurrent_runs.c on each (bit-identical outputs for every thread count and
-for concurrent application threads; also under ThreadSanitizer with
---tsan), and runs the float model with the runner on 2 threads against
+for concurrent application threads, with NAME_run_parallel and NAME_run;
+also under AddressSanitizer, and ThreadSanitizer with --tsan), and runs the float model with the runner on 2 threads against
 ONNX Runtime (rtol 1e-4, atol 1e-5).
 
 Usage: threads_check.py --tool TOOL --runner runner.c --harness concurrent_runs.c
@@ -53,18 +53,22 @@ def main():
         symbols = run(["nm", obj]).stdout
         entries = re.findall(r"_part(?:_[0-9]+)?_entry$", symbols, re.MULTILINE)
         print(f"{entry}: {len(entries)} loops split")
-        builds = [("", ["cc", "-O2"])]
+        builds = [("", ["cc", "-O2"]),
+                  (" (AddressSanitizer)", ["cc", "-O1", "-g", "-fsanitize=address",
+                                           "-fno-omit-frame-pointer"])]
         if args.tsan:
             builds.append((" (ThreadSanitizer)", ["gcc", "-O1", "-fsanitize=thread"]))
         for label, cc in builds:
-            exe = work / f"{entry}-concurrent{'-tsan' if label else ''}"
+            suffix = {"": "", " (AddressSanitizer)": "-asan"}.get(label, "-tsan")
+            exe = work / f"{entry}-concurrent{suffix}"
             run([*cc, "-pthread", f"-DONNXQ_MODEL={entry}", "-include",
                  work / f"{entry}.h", f"-I{args.include}", args.harness, obj, "-o", exe,
                  "-lm"])
             r = subprocess.run([str(exe)], capture_output=True, text=True)
             for line in r.stdout.splitlines():
                 print(f"{entry}{label}: {line}")
-            if r.returncode != 0 or "WARNING: ThreadSanitizer" in r.stderr:
+            if (r.returncode != 0 or "WARNING: ThreadSanitizer" in r.stderr
+                    or "ERROR: AddressSanitizer" in r.stderr):
                 print(f"{entry}{label}: FAIL  exit {r.returncode}\n{r.stderr[-2000:]}")
                 failed += 1
 
