@@ -24,10 +24,14 @@ int8-noamx (--mattr=-amx-int8: peak 128). A node split over threads
 Output: per variant, the latency, the share of the time in layers of at
 least --min-mmac MMAC, and a Markdown table of those layers (largest share
 first): MMAC, ms, MAC/cycle and % of peak; then the op types by share.
+With --threads N instead: each node's wall time on 1 and on N threads (the
+calling thread's samples: it runs every node, split or not) and the time
+lost against a perfect split, the largest losses first.
 
 Run:  .venv/bin/python bench/layers.py --tool build/bin/onnx-quant-opt \\
           --runner tools/onnx-quant-runner/runner.c --model resnet18 \\
           [--variants fp32,int8] [--min-mmac 20] [--ghz 2.6] [--zoo DIR]
+          [--threads 2 [--top 15]]
 """
 
 import argparse
@@ -99,24 +103,60 @@ def node_macs(model_path):
     return result
 
 
-def profile(exe, inp, repeat):
-    """{symbol: share of the samples} of `exe` running `inp` `repeat` times."""
+def profile(exe, inp, repeat, threads=None):
+    """{symbol: share of the samples} of `exe` running `inp` `repeat` times.
+    With `threads`, NAME_run_parallel on a pool of that many threads, and
+    the shares are those of the calling thread's samples (the lowest thread
+    id): the calling thread runs every node, split or not, so its share of a
+    node is the node's share of the wall time."""
+    cmd = [str(exe), "--inputs", str(inp), "--repeat", str(repeat)]
+    if threads:
+        cmd += ["--threads", str(threads)]
     with tempfile.TemporaryDirectory(prefix="onnxq-perf-") as tmp:
         data = Path(tmp) / "perf.data"
-        subprocess.run(["perf", "record", "-q", "-F", "4000", "-o", str(data), str(exe),
-                        "--inputs", str(inp), "--repeat", str(repeat)],
+        subprocess.run(["perf", "record", "-q", "-F", "4000", "-o", str(data), *cmd],
                        capture_output=True, check=True)
-        report = subprocess.run(["perf", "report", "-i", str(data), "--sort", "symbol",
-                                 "--stdio"], capture_output=True, text=True,
-                                check=True).stdout
-    shares = {}
+        report = subprocess.run(["perf", "report", "-i", str(data), "--sort",
+                                 "pid,symbol" if threads else "symbol", "--stdio"],
+                                capture_output=True, text=True, check=True).stdout
+    rows = []
     for line in report.splitlines():
-        m = re.match(r"\s*([0-9.]+)%\s+\[\.\]\s+(\S+)", line)
+        m = re.match(r"\s*([0-9.]+)%\s+(?:([0-9]+):\S+\s+)?\[\.\]\s+(\S+)", line)
         if m:
-            # A split loop's task (and its entry) belongs to its node.
-            node = re.sub(r"_part(_[0-9]+)?(_entry)?$", "", m.group(2))
-            shares[node] = shares.get(node, 0.0) + float(m.group(1)) / 100
+            rows.append((int(m.group(2) or 0), float(m.group(1)) / 100, m.group(3)))
+    if threads and rows:
+        caller = min(tid for tid, _, _ in rows)
+        total = sum(share for tid, share, _ in rows if tid == caller)
+        rows = [(tid, share / total, sym) for tid, share, sym in rows if tid == caller]
+    shares = {}
+    for _, share, symbol in rows:
+        # A split loop's task (and its entry) belongs to its node.
+        node = re.sub(r"_part(_[0-9]+)?(_entry)?$", "", symbol)
+        shares[node] = shares.get(node, 0.0) + share
     return shares
+
+
+def report_threads(variant, exe, inp, args):
+    """Each node's wall time on one thread and on --threads, the largest
+    losses against a perfect split first."""
+    n = args.threads
+    ms1 = statistics.median(time_ours(exe, inp, args.repeat, 1) for _ in range(3))
+    msn = statistics.median(time_ours(exe, inp, args.repeat, n) for _ in range(3))
+    repeat = max(args.repeat, int(2000 / max(ms1, 1e-3)))
+    one, many = profile(exe, inp, repeat, 1), profile(exe, inp, repeat, n)
+    rows = []
+    for node in set(one) | set(many):
+        t1, tn = one.get(node, 0.0) * ms1, many.get(node, 0.0) * msn
+        rows.append((tn - t1 / n, node, t1, tn))
+    rows.sort(reverse=True)
+    print(f"\n### {args.model} ours {variant}: {ms1:.3g} ms on 1 thread, {msn:.3g} ms on "
+          f"{n} ({ms1 / msn:.2f}x); perfect split {ms1 / n:.3g} ms, "
+          f"lost {msn - ms1 / n:.3g} ms\n")
+    print(f"| node | ms, 1 thread | ms, {n} threads | speedup | ms lost |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for lost, node, t1, tn in rows[:args.top]:
+        speedup = f"{t1 / tn:.2f}" if tn > 0 else "-"
+        print(f"| {node} | {t1:.3f} | {tn:.3f} | {speedup} | {lost:.3f} |")
 
 
 CLOCK_PROBE = r"""
@@ -193,6 +233,10 @@ def main():
     ap.add_argument("--ghz", type=float, default=None)
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--cc", default="cc")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="instead of MAC/cycle: each node's wall time on 1 and on N "
+                         "threads (NAME_run_parallel), the largest losses first")
+    ap.add_argument("--top", type=int, default=15, help="rows of the --threads table")
     args = ap.parse_args()
     args.tool, args.runner = args.tool.resolve(), args.runner.resolve()
     zoo = (args.zoo or default_zoo()).resolve()
@@ -220,7 +264,10 @@ def main():
             if variant == "int8-noamx":
                 passes.append("--mattr=-amx-int8")
             exe = compile_ours(args, model, passes, variant.replace("-", "_"), work)
-            report(variant, exe, inp, macs, args)
+            if args.threads:
+                report_threads(variant, exe, inp, args)
+            else:
+                report(variant, exe, inp, macs, args)
     return 0
 
 
