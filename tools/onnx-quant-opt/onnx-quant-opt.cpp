@@ -503,6 +503,19 @@ static void printVersion(raw_ostream &os) {
      << sys::getHostCPUName() << "; --mtriple, --mcpu, --mattr choose another)\n";
 }
 
+/// Whether the pass flags and their options parse. mlir-opt would report a
+/// bad one at "<unknown>:0" and carry on; this names the tool instead.
+static bool checkPassPipeline(DialectRegistry &registry) {
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  ScopedDiagnosticHandler handler(&context, [](Diagnostic &diag) {
+    printToolDiagnostic(diag);
+    return success();
+  });
+  PassManager pm(&context);
+  return succeeded(
+      MlirOptMainConfig::createFromCLOptions().setupPassPipeline(pm));
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   DialectRegistry registry;
@@ -531,9 +544,12 @@ int main(int argc, char **argv) {
     errs() << "onnx-quant-opt: error: " << error << "\n";
     return 1;
   }
-  if (*format == InputFormat::MLIR && emitKind == EmitKind::MLIR)
+  if (*format == InputFormat::MLIR && emitKind == EmitKind::MLIR) {
+    if (!checkPassPipeline(registry))
+      return 1;
     return asMainReturnCode(
         MlirOptMain(argc, argv, inputPath, outputPath, registry));
+  }
 
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   return asMainReturnCode(
