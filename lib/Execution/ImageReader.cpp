@@ -53,6 +53,22 @@ void onJpegMessage(j_common_ptr cinfo, int level) {
     onJpegError(cinfo);
 }
 
+/// The largest image read (8192 x 8192). A few hundred bytes of JPEG or PNG
+/// can declare 45,000 x 47,000 pixels: 6 GB once decoded (found by
+/// tools/fuzz). Calibration images are downscaled to a model's input.
+constexpr uint64_t kMaxImagePixels = uint64_t(1) << 26;
+
+LogicalResult checkImageSize(uint64_t width, uint64_t height,
+                             std::string &error) {
+  if (width * height <= kMaxImagePixels)
+    return success();
+  error = "the image is " + std::to_string(width) + "x" +
+          std::to_string(height) + " pixels, more than the " +
+          std::to_string(kMaxImagePixels) +
+          " onnx-quant reads; downscale it";
+  return failure();
+}
+
 LogicalResult decodeJpeg(StringRef path, RGBImage &image, std::string &error) {
   FILE *file = std::fopen(path.str().c_str(), "rb");
   if (!file) {
@@ -74,6 +90,11 @@ LogicalResult decodeJpeg(StringRef path, RGBImage &image, std::string &error) {
   jpeg_create_decompress(&cinfo);
   jpeg_stdio_src(&cinfo, file);
   jpeg_read_header(&cinfo, TRUE);
+  if (failed(checkImageSize(cinfo.image_width, cinfo.image_height, error))) {
+    jpeg_destroy_decompress(&cinfo);
+    std::fclose(file);
+    return failure();
+  }
   cinfo.out_color_space = JCS_RGB;
   jpeg_start_decompress(&cinfo);
   image.width = cinfo.output_width;
@@ -99,6 +120,10 @@ LogicalResult decodePng(StringRef path, RGBImage &image, std::string &error) {
   png.version = PNG_IMAGE_VERSION;
   if (!png_image_begin_read_from_file(&png, path.str().c_str())) {
     error = std::string("corrupt or unsupported PNG: ") + png.message;
+    return failure();
+  }
+  if (failed(checkImageSize(png.width, png.height, error))) {
+    png_image_free(&png);
     return failure();
   }
   png.format = PNG_FORMAT_RGB;
