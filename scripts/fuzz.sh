@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing and sanitizers (docs/testing.md "Fuzzing and sanitizers").
 #
-#   bash scripts/fuzz.sh [--seconds N | --runs N] [--lit] [import] [samples]
+#   bash scripts/fuzz.sh [--seconds N | --runs N] [--seed N] [--lit] [import] [samples]
 #
 # Configures and builds $ROOT/build-fuzz (clang-22, ONNXQ_FUZZ=ON,
 # ONNXQ_SANITIZE=address,undefined) and runs each libFuzzer target (default:
@@ -9,22 +9,25 @@
 # (build-fuzz/fuzz/corpus-<target>, kept between runs) seeded by
 # scripts/fuzz_seeds.py from the test models. A crash, a sanitizer report,
 # a leak or a timeout (10 s per input) fails the script and leaves the input
-# in build-fuzz/fuzz/artifacts/. --lit also builds the sanitized
+# in build-fuzz/fuzz/artifacts/. --seed makes a --runs run repeatable
+# (scripts/test.sh uses one: CI is not flaky). --lit also builds the sanitized
 # onnx-quant-opt and runs the importer, dialect, transform and conversion
 # lit tests with it.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 FUZZ_BUILD="${ONNX_QUANT_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 limit=(-max_total_time=60)
+seed=()
 targets=()
 lit=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) limit=(-max_total_time="$2"); shift 2 ;;
     --runs) limit=(-runs="$2"); shift 2 ;;
+    --seed) seed=(-seed="$2"); shift 2 ;;
     --lit) lit=1; shift ;;
     import|samples) targets+=("$1"); shift ;;
-    *) echo "usage: $0 [--seconds N | --runs N] [--lit] [import] [samples]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--seconds N | --runs N] [--seed N] [--lit] [import] [samples]" >&2; exit 2 ;;
   esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=(import samples)
@@ -70,7 +73,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus" "$artifacts"
   log "Fuzzing $t (${limit[*]})"
   set +e
-  "$FUZZ_BUILD/tools/fuzz/onnx-quant-fuzz-$t" "${limit[@]}" -timeout=10 \
+  "$FUZZ_BUILD/tools/fuzz/onnx-quant-fuzz-$t" "${limit[@]}" "${seed[@]}" -timeout=10 \
     -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$artifacts" "$corpus" "$seeds/$t" \
     >"$FUZZ_BUILD/fuzz/$t.log" 2>&1
