@@ -96,23 +96,21 @@ parseExternalData(const onnxpb::TensorProto &tensor, Location loc) {
   return ref;
 }
 
-FailureOr<std::string>
-mlir::onnxq::resolveExternalDataPath(const onnxpb::TensorProto &tensor,
-                                     StringRef modelDir, Location loc) {
-  FailureOr<ExternalDataRef> ref = parseExternalData(tensor, loc);
-  if (failed(ref))
-    return failure();
+/// The file `ref` names, checked to lie inside `modelDir`.
+static FailureOr<std::string> resolvePath(const onnxpb::TensorProto &tensor,
+                                          const ExternalDataRef &ref,
+                                          StringRef modelDir, Location loc) {
   // A model from the internet must not make the compiler read other files
   // into its weights: like the ONNX checker and ONNX Runtime, only files
   // inside the model's directory (after resolving symlinks) are read.
   auto refuse = [&](StringRef why) {
     return emitError(loc) << "tensor '" << tensor.name()
-                          << "': external data location '" << ref->location
+                          << "': external data location '" << ref.location
                           << "' " << why
                           << "; external data must be a file inside the "
                              "model's directory";
   };
-  StringRef location = ref->location;
+  StringRef location = ref.location;
   if (llvm::sys::path::is_absolute(location) ||
       llvm::sys::path::has_root_name(location))
     return refuse("is an absolute path");
@@ -120,11 +118,11 @@ mlir::onnxq::resolveExternalDataPath(const onnxpb::TensorProto &tensor,
                                          llvm::sys::path::end(location)))
     if (part == "..")
       return refuse("leaves the model's directory ('..')");
-  SmallString<256> path(modelDir.empty() ? StringRef(".") : modelDir);
+  StringRef dir = modelDir.empty() ? StringRef(".") : modelDir;
+  SmallString<256> path(dir);
   llvm::sys::path::append(path, location);
   SmallString<256> realDir, realPath;
-  if (llvm::sys::fs::real_path(modelDir.empty() ? StringRef(".") : modelDir,
-                               realDir))
+  if (llvm::sys::fs::real_path(dir, realDir))
     return emitError(loc) << "cannot resolve the model's directory '"
                           << modelDir << "'";
   if (llvm::sys::fs::real_path(path, realPath))
@@ -139,13 +137,22 @@ mlir::onnxq::resolveExternalDataPath(const onnxpb::TensorProto &tensor,
   return std::string(path);
 }
 
+FailureOr<std::string>
+mlir::onnxq::resolveExternalDataPath(const onnxpb::TensorProto &tensor,
+                                     StringRef modelDir, Location loc) {
+  FailureOr<ExternalDataRef> ref = parseExternalData(tensor, loc);
+  if (failed(ref))
+    return failure();
+  return resolvePath(tensor, *ref, modelDir, loc);
+}
+
 static LogicalResult readExternal(const onnxpb::TensorProto &tensor,
                                   StringRef modelDir, Location loc,
                                   TensorBytes &bytes) {
   FailureOr<ExternalDataRef> ref = parseExternalData(tensor, loc);
-  FailureOr<std::string> path =
-      succeeded(ref) ? resolveExternalDataPath(tensor, modelDir, loc)
-                     : FailureOr<std::string>(failure());
+  if (failed(ref))
+    return failure();
+  FailureOr<std::string> path = resolvePath(tensor, *ref, modelDir, loc);
   if (failed(path))
     return failure();
   uint64_t offset = ref->offset, length = ref->length;

@@ -118,7 +118,6 @@ static cl::opt<std::string> targetFeatures(
                       "host CPU's for the host)"),
     cl::cat(category));
 
-/// Inputs the importer reads (everything else is parsed as MLIR).
 /// What the input holds. By extension; a file of another extension is an
 /// ONNX model when it is binary (the importer then says whether it parses),
 /// and refused when it is text: MLIR parser errors about a Python script

@@ -278,10 +278,7 @@ struct GatherPattern : StaticShapePattern<GatherOp> {
         SmallVector<AffineMap>{AffineMap::get(outRank, 0, indexExprs, ctx),
                                rewriter.getMultiDimIdentityMap(outRank)},
         getIteratorTypes(outRank), [&](OpBuilder &b, Location l, ValueRange args) {
-          // Never outside `data`: onnxq-check-indices makes NAME_run report
-          // an index out of range.
-          Value index = clampIndex(b, l, wrapIndex(b, l, args[0], axisSize).first,
-                                   0, axisSize - 1);
+          Value index = getReadIndex(b, l, args[0], axisSize);
           SmallVector<Value> coords;
           for (int64_t d = 0; d < axis; ++d)
             coords.push_back(linalg::IndexOp::create(b, l, d));
@@ -314,8 +311,7 @@ struct GatherElementsPattern : StaticShapePattern<GatherElementsOp> {
         ValueRange{createEmpty(rewriter, loc, resultType)},
         SmallVector<AffineMap>(2, rewriter.getMultiDimIdentityMap(rank)),
         getIteratorTypes(rank), [&](OpBuilder &b, Location l, ValueRange args) {
-          Value index = clampIndex(b, l, wrapIndex(b, l, args[0], axisSize).first,
-                                   0, axisSize - 1);
+          Value index = getReadIndex(b, l, args[0], axisSize);
           SmallVector<Value> coords;
           for (int64_t d = 0; d < rank; ++d)
             coords.push_back(d == axis ? index : Value(linalg::IndexOp::create(b, l, d)));

@@ -406,3 +406,8 @@ Value mlir::onnxq::clampIndex(OpBuilder &b, Location loc, Value v, int64_t lo,
   v = arith::MaxSIOp::create(b, loc, v, arith::ConstantIndexOp::create(b, loc, lo));
   return arith::MinSIOp::create(b, loc, v, arith::ConstantIndexOp::create(b, loc, hi));
 }
+
+Value mlir::onnxq::getReadIndex(OpBuilder &b, Location loc, Value index,
+                                int64_t size) {
+  return clampIndex(b, loc, wrapIndex(b, loc, index, size).first, 0, size - 1);
+}

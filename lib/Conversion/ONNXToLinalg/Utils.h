@@ -158,6 +158,12 @@ std::pair<Value, Value> wrapIndex(OpBuilder &b, Location loc, Value index,
 /// `v` clamped to [lo, hi] (index values).
 Value clampIndex(OpBuilder &b, Location loc, Value v, int64_t lo, int64_t hi);
 
+/// Where a gather reads with a run-time integer `index` into a dim of
+/// `size`: wrapped as wrapIndex does, then clamped into the dim, so that no
+/// index reads outside the data (onnxq-check-indices makes NAME_run report
+/// one out of range).
+Value getReadIndex(OpBuilder &b, Location loc, Value index, int64_t size);
+
 /// Iterator types: `parallel` everywhere but at `reduced` dims.
 SmallVector<utils::IteratorType> getIteratorTypes(int64_t rank,
                                                   ArrayRef<int64_t> reduced = {});
