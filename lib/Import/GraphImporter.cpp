@@ -315,8 +315,13 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
   SmallVector<Value> results;
   OpsetHandler handler = lookupOpsetHandler(proto.op_type(), node.opset);
   if (failed(handler ? handler(*this, node, results)
-                     : buildGeneric(node, results)) ||
-      failed(inferResultTypes(node, results, placeholders)))
+                     : buildGeneric(node, results)))
+    return failure();
+  // A handler may make results the node does not name (a Constant without
+  // outputs, found by tools/fuzz): nothing types or binds them.
+  if (results.size() > placeholders.size())
+    results.resize(placeholders.size());
+  if (failed(inferResultTypes(node, results, placeholders)))
     return failure();
   for (auto [output, result] : llvm::zip(proto.output(), results)) {
     if (output.empty())
