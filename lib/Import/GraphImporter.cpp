@@ -284,6 +284,15 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
         return emitNodeError(node) << "has no input " << i << " ('"
                                    << formal.GetName()
                                    << "'), which is required";
+    // The shape rules read required attributes too (a Cast without `to`
+    // crashed, found by tools/fuzz).
+    for (const auto &[attrName, formal] : schema->attributes())
+      if (formal.required &&
+          llvm::none_of(proto.attribute(), [&](const auto &attr) {
+            return attr.name() == attrName;
+          }))
+        return emitNodeError(node) << "has no attribute '" << attrName
+                                   << "', which is required";
   }
   for (const onnxpb::AttributeProto &attr : proto.attribute()) {
     FailureOr<Attribute> value = importAttribute(attr, node.loc);
