@@ -24,6 +24,14 @@ using namespace mlir::onnxq;
 
 namespace {
 
+/// States of onnxq_amx_ready's global.
+enum AMXState : int32_t {
+  kAMXNotAsked = 0,
+  kAMXGranted = 1,
+  kAMXRefused = 2,
+  kAMXAsking = 3,
+};
+
 class ABIBuilder {
 public:
   ABIBuilder(ModuleOp module, const ModelABI &abi)
@@ -169,32 +177,48 @@ public:
 
   /// The body of `bool onnxq_amx_ready(void)` (declared by the AMX kernels):
   /// a process may use AMX tiles once it has asked Linux
-  /// (arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)); the first call
-  /// asks and keeps the answer in an internal global (0 not asked, 1
-  /// granted, 2 refused: the kernels then run on vpdpbusd). Calls racing
-  /// to ask first all ask, which is harmless: the request is idempotent.
+  /// (arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)). An internal
+  /// global keeps the answer: 0 not asked, 1 granted, 2 refused, 3 being
+  /// asked. Only the call that swaps 0 for 3 asks, so the process asks
+  /// once however many threads race; the others answer "no" until the
+  /// answer is in, and their kernels run on vpdpbusd meanwhile (same
+  /// outputs, integer sums being exact).
   void defineAMXReady(LLVM::LLVMFuncOp ready) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ready);
     auto state = LLVM::GlobalOp::create(b, loc, i32, /*isConstant=*/false,
                                         LLVM::Linkage::Internal, "onnxq_amx_state",
-                                        b.getI32IntegerAttr(0));
+                                        b.getI32IntegerAttr(kAMXNotAsked));
     LLVM::LLVMFuncOp syscall = declare(
         "syscall", LLVM::LLVMFunctionType::get(i64, {i64}, /*isVarArg=*/true));
     Block *entry = ready.addEntryBlock(b);
     Region &region = ready.getBody();
-    Block *ask = new Block(), *done = new Block();
+    Block *claim = new Block(), *ask = new Block(), *done = new Block();
+    region.push_back(claim);
     region.push_back(ask);
     region.push_back(done);
     Value answer = done->addArgument(i32, loc);
+
     b.setInsertionPointToStart(entry);
     Value address = LLVM::AddressOfOp::create(b, loc, state);
     Value known = LLVM::LoadOp::create(b, loc, i32, address, /*alignment=*/4, false,
                                        false, false, false,
-                                       LLVM::AtomicOrdering::monotonic);
+                                       LLVM::AtomicOrdering::acquire);
     Value asked = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, known,
-                                       constant(i32, 0));
-    LLVM::CondBrOp::create(b, loc, asked, done, ValueRange{known}, ask, ValueRange{});
+                                       constant(i32, kAMXNotAsked));
+    LLVM::CondBrOp::create(b, loc, asked, done, ValueRange{known}, claim,
+                           ValueRange{});
+
+    // Claim the question; a caller that loses the race answers with what
+    // it found (3 while the winner asks, or the winner's answer).
+    b.setInsertionPointToStart(claim);
+    Value exchange = LLVM::AtomicCmpXchgOp::create(
+        b, loc, address, constant(i32, kAMXNotAsked), constant(i32, kAMXAsking),
+        LLVM::AtomicOrdering::acq_rel, LLVM::AtomicOrdering::acquire);
+    Value found = LLVM::ExtractValueOp::create(b, loc, exchange, 0);
+    Value won = LLVM::ExtractValueOp::create(b, loc, exchange, 1);
+    LLVM::CondBrOp::create(b, loc, won, ask, ValueRange{}, done, ValueRange{found});
+
     b.setInsertionPointToStart(ask);
     // x86-64 Linux: SYS_arch_prctl 158, ARCH_REQ_XCOMP_PERM 0x1023,
     // XFEATURE_XTILEDATA 18.
@@ -205,15 +229,16 @@ public:
                        .getResult();
     Value granted =
         LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, result, constant(i64, 0));
-    Value state2 = LLVM::SelectOp::create(b, loc, granted, constant(i32, 1),
-                                          constant(i32, 2));
-    LLVM::StoreOp::create(b, loc, state2, address, /*alignment=*/4, false, false,
-                          false, LLVM::AtomicOrdering::monotonic);
-    LLVM::BrOp::create(b, loc, ValueRange{state2}, done);
+    Value decided = LLVM::SelectOp::create(b, loc, granted, constant(i32, kAMXGranted),
+                                           constant(i32, kAMXRefused));
+    LLVM::StoreOp::create(b, loc, decided, address, /*alignment=*/4, false, false,
+                          false, LLVM::AtomicOrdering::release);
+    LLVM::BrOp::create(b, loc, ValueRange{decided}, done);
+
     b.setInsertionPointToStart(done);
     LLVM::ReturnOp::create(b, loc,
                            LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, answer,
-                                                constant(i32, 1))
+                                                constant(i32, kAMXGranted))
                                .getResult());
     ready.setLinkage(LLVM::Linkage::Internal);
   }
