@@ -8,8 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ScaleAndZeroPoint.h"
+#include "FloatFallback.h"
 #include "Report.h"
+#include "ScaleAndZeroPoint.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
@@ -124,6 +125,33 @@ void foldConstantSubgraphs(func::FuncOp func) {
   }
 }
 
+/// What --onnx-quantize decides for a graph, before it rewrites it.
+struct QuantizationPlan {
+  /// The tensors that get a Q/DQ pair, in program order.
+  llvm::MapVector<Value, ScaleAndZeroPoint> tensors;
+  /// The compute ops quantized, with their input's parameters.
+  SmallVector<std::pair<Operation *, std::optional<ScaleAndZeroPoint>>> weighted;
+  /// The Relu/Clip ops folded into their producer's output range.
+  SmallVector<Operation *> foldedActivations;
+  DenseSet<Operation *> quantized;
+};
+
+bool isSamePlan(const QuantizationPlan &a, const QuantizationPlan &b) {
+  auto sameParams = [](ScaleAndZeroPoint x, ScaleAndZeroPoint y) {
+    return x.scale == y.scale && x.zeroPoint == y.zeroPoint;
+  };
+  return a.tensors.size() == b.tensors.size() &&
+         llvm::all_of(a.tensors,
+                      [&](const auto &entry) {
+                        auto it = b.tensors.find(entry.first);
+                        return it != b.tensors.end() &&
+                               sameParams(it->second, entry.second);
+                      }) &&
+         llvm::equal(llvm::make_first_range(a.weighted),
+                     llvm::make_first_range(b.weighted)) &&
+         a.foldedActivations == b.foldedActivations;
+}
+
 struct QuantizePass : public onnxq::impl::QuantizePassBase<QuantizePass> {
   using Base::Base;
   void runOnOperation() override;
@@ -142,8 +170,15 @@ private:
   /// Replaces the weights (and bias) of `op` with quantized constants and
   /// DequantizeLinear ops; returns the weight scales (one per channel).
   LogicalResult quantizeWeights(Operation *op, std::optional<ScaleAndZeroPoint> input);
+  FailureOr<QuantizationPlan> planQuantization(func::FuncOp func);
+  LogicalResult rewrite(const QuantizationPlan &plan);
+  bool fallbackRequested() const { return sqnrFloor > 0 || maxFloatLayers >= 0; }
+  /// sqnr-floor= / max-float-layers=: measures, then fills `keptFloat`.
+  FailureOr<FallbackResult> chooseFloatFallback(ModuleOp module, func::FuncOp func);
 
   QuantType activationType{}, weightType{};
+  /// Nodes the accuracy fallback keeps in float.
+  llvm::StringSet<> keptFloat;
 };
 
 LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
@@ -163,6 +198,12 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
                                              [](StringLiteral s) { return s.str(); }),
                              ", ") +
                   ")");
+  if (sqnrFloor < 0)
+    return fail("sqnr-floor=" + std::to_string(sqnrFloor) +
+                " must be positive (dB; 0 turns the fallback off)");
+  if (maxFloatLayers < -1)
+    return fail("max-float-layers=" + std::to_string(maxFloatLayers) +
+                " must be at least 0 (-1: no limit)");
   if (failed(checkNodeNamesExist(module, exclude, "onnx-quantize: exclude")))
     return failure();
   if (!hasAnnotatedRanges(func))
@@ -177,6 +218,8 @@ StringRef QuantizePass::getFloatReason(Operation *op) {
     return "no quantized form for this op type";
   if (llvm::is_contained(exclude, getNodeName(op).str()))
     return "excluded by exclude=";
+  if (keptFloat.contains(getNodeName(op)))
+    return "kept in float by the accuracy fallback (sqnr-floor=, max-float-layers=)";
   std::string type = op->getName().stripDialect().str();
   if (!opTypes.empty() && !llvm::is_contained(opTypes, type))
     return "op type not in op-types=";
@@ -323,6 +366,174 @@ LogicalResult QuantizePass::quantizeWeights(Operation *op,
   return success();
 }
 
+FailureOr<QuantizationPlan> QuantizePass::planQuantization(func::FuncOp func) {
+  // Decide, in program order, which tensors get Q/DQ and with what.
+  QuantizationPlan plan;
+  auto &[tensors, weighted, foldedActivations, quantized] = plan;
+  // A folded Relu/Clip's result stands for its producer's output (the
+  // rewrite replaces it; planning leaves the graph as it is, so that it can
+  // plan again with other layers in float).
+  DenseMap<Value, Value> foldedInto;
+  auto resolve = [&](Value value) { return foldedInto.lookup_or(value, value); };
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) { ops.push_back(op); });
+  for (Operation *op : ops) {
+    if (!isSelected(op))
+      continue;
+    if (isPassThrough(op)) {
+      auto input = tensors.find(resolve(op->getOperand(0)));
+      if (input == tensors.end())
+        continue; // a float input stays float
+      quantized.insert(op);
+      tensors.insert({op->getResult(0), input->second});
+      continue;
+    }
+    // A Relu or Clip whose input was produced by a quantized op was folded.
+    if (isa<ReluOp, ClipOp>(op) && llvm::is_contained(foldedActivations, op))
+      continue;
+    std::optional<ScaleAndZeroPoint> inputParams;
+    for (unsigned i : getActivationOperands(op)) {
+      Value operand = resolve(op->getOperand(i));
+      if (getConstantValue(operand) && !isa<AddOp, MulOp, ConcatOp>(op))
+        continue;
+      auto it = tensors.find(operand);
+      FailureOr<ScaleAndZeroPoint> params =
+          it != tensors.end() ? FailureOr<ScaleAndZeroPoint>(it->second)
+          : getConstantValue(operand)
+              ? FailureOr<ScaleAndZeroPoint>(computeScaleAndZeroPoint(
+                    [&] {
+                      auto v = *getConstantFloats(operand);
+                      return *std::min_element(v.begin(), v.end());
+                    }(),
+                    [&] {
+                      auto v = *getConstantFloats(operand);
+                      return *std::max_element(v.begin(), v.end());
+                    }(),
+                    activationType, symmetricActivations))
+              : getActivationParams(operand, op);
+      if (failed(params))
+        return failure();
+      tensors.insert({operand, *params});
+      if (i == 0)
+        inputParams = *params;
+    }
+    quantized.insert(op);
+    weighted.push_back({op, inputParams});
+    // The output: its own range, or the range of a Relu/Clip from 0 that
+    // only this op feeds (the activation then becomes saturation).
+    Value output = op->getResult(0);
+    Value rangeOf = output;
+    if (output.hasOneUse() && !isa<ReluOp, ClipOp>(op)) {
+      Operation *user = *output.getUsers().begin();
+      bool clipFromZero = false;
+      if (auto clip = dyn_cast<ClipOp>(user)) {
+        auto lo = clip.getMin() ? getConstantFloats(clip.getMin())
+                                : std::nullopt;
+        clipFromZero = lo && lo->size() == 1 && (*lo)[0] == 0.0f;
+      }
+      if ((isa<ReluOp>(user) || clipFromZero) && isSelected(user)) {
+        // Its users read the producer from now on (erased at the end).
+        foldedActivations.push_back(user);
+        rangeOf = user->getResult(0);
+      }
+    }
+    FailureOr<ScaleAndZeroPoint> params = getActivationParams(rangeOf, op);
+    if (failed(params))
+      return failure();
+    if (rangeOf != output) {
+      // Relu: the range starts at 0 (saturation at the zero point is the Relu).
+      auto range = getAnnotatedRange(rangeOf);
+      params = computeScaleAndZeroPoint(std::max(0.0f, range->first), range->second,
+                                  activationType, symmetricActivations);
+      foldedInto[rangeOf] = output;
+    }
+    tensors.insert({output, *params});
+  }
+  return plan;
+}
+
+LogicalResult QuantizePass::rewrite(const QuantizationPlan &plan) {
+  // Rewrite: fold the activations, quantize weights, insert Q/DQ pairs.
+  for (Operation *activation : plan.foldedActivations) {
+    activation->getResult(0).replaceAllUsesWith(activation->getOperand(0));
+    activation->erase();
+  }
+  for (auto &[op, input] : plan.weighted)
+    if (failed(quantizeWeights(op, input)))
+      return failure();
+  for (auto &[value, params] : plan.tensors)
+    insertQDQ(value, params);
+  return success();
+}
+
+FailureOr<FallbackResult> QuantizePass::chooseFloatFallback(ModuleOp module,
+                                                           func::FuncOp func) {
+  MeasurementData data = chooseMeasurementData(module, reportData, reportPreprocess);
+  if (data.data.empty())
+    return module.emitError()
+           << "onnx-quantize: sqnr-floor= and max-float-layers= measure the "
+              "model on samples: "
+           << data.note;
+  FallbackOptions options;
+  if (sqnrFloor > 0)
+    options.sqnrFloor = sqnrFloor;
+  if (maxFloatLayers >= 0)
+    options.maxFloatLayers = maxFloatLayers;
+  options.quiet = quiet;
+  options.samples.data = data.data;
+  options.samples.numSamples = reportSamples;
+  options.samples.numSamplesOption = "";
+  if (!data.preprocess.empty()) {
+    std::string error;
+    FailureOr<ImagePreprocess> image = parseImagePreprocess(data.preprocess, error);
+    if (failed(image))
+      return module.emitError() << "onnx-quantize: preprocess '" << data.preprocess
+                                << "': " << error;
+    options.samples.image = std::move(*image);
+  }
+  // The candidates: every layer quantizing the whole graph would quantize.
+  FailureOr<QuantizationPlan> all = planQuantization(func);
+  if (failed(all))
+    return failure();
+  std::vector<std::string> candidates;
+  for (Operation *op : llvm::make_first_range(all->weighted))
+    if (StringRef name = getNodeName(op); !name.empty())
+      candidates.push_back(name.str());
+
+  auto quantizeCopy =
+      [&](const llvm::StringSet<> &floatNodes) -> FailureOr<OwningOpRef<ModuleOp>> {
+    // Planning leaves the graph as it is: plan here first, and skip the
+    // copy when keeping these layers in float changes nothing (a Concat
+    // whose inputs and output stay quantized for their other ops).
+    keptFloat = floatNodes;
+    FailureOr<QuantizationPlan> here = planQuantization(func);
+    keptFloat.clear();
+    if (failed(here))
+      return failure();
+    if (!floatNodes.empty() && isSamePlan(*here, *all))
+      return OwningOpRef<ModuleOp>();
+    OwningOpRef<ModuleOp> copy = module.clone();
+    FailureOr<func::FuncOp> copyFunc = getGraphFunction(*copy, "onnx-quantize");
+    if (failed(copyFunc))
+      return failure();
+    keptFloat = floatNodes;
+    FailureOr<QuantizationPlan> plan = planQuantization(*copyFunc);
+    keptFloat.clear();
+    if (failed(plan) || failed(rewrite(*plan)))
+      return failure();
+    return copy;
+  };
+  FailureOr<FallbackResult> result =
+      searchFloatFallback(module, candidates, quantizeCopy, options, module.getLoc());
+  if (failed(result))
+    return failure();
+  for (const FallbackStep &step : result->kept)
+    keptFloat.insert(step.node);
+  if (!quiet)
+    printFallbackSummary(*result, llvm::errs());
+  return result;
+}
+
 void QuantizePass::runOnOperation() {
   ModuleOp module = getOperation();
   FailureOr<func::FuncOp> graph = getGraphFunction(module, "onnx-quantize");
@@ -352,100 +563,24 @@ void QuantizePass::runOnOperation() {
     reporter = std::move(*created);
   }
 
-  // Decide, in program order, which tensors get Q/DQ and with what.
-  llvm::MapVector<Value, ScaleAndZeroPoint> tensors;
-  SmallVector<std::pair<Operation *, std::optional<ScaleAndZeroPoint>>> weighted;
-  SmallVector<Operation *> foldedActivations;
-  SmallVector<Operation *> ops;
-  func.walk([&](Operation *op) { ops.push_back(op); });
-  DenseSet<Operation *> quantized;
-  for (Operation *op : ops) {
-    if (!isSelected(op))
-      continue;
-    if (isPassThrough(op)) {
-      auto input = tensors.find(op->getOperand(0));
-      if (input == tensors.end())
-        continue; // a float input stays float
-      quantized.insert(op);
-      tensors.insert({op->getResult(0), input->second});
-      continue;
-    }
-    // A Relu or Clip whose input was produced by a quantized op was folded.
-    if (isa<ReluOp, ClipOp>(op) && llvm::is_contained(foldedActivations, op))
-      continue;
-    std::optional<ScaleAndZeroPoint> inputParams;
-    for (unsigned i : getActivationOperands(op)) {
-      Value operand = op->getOperand(i);
-      if (getConstantValue(operand) && !isa<AddOp, MulOp, ConcatOp>(op))
-        continue;
-      auto it = tensors.find(operand);
-      FailureOr<ScaleAndZeroPoint> params =
-          it != tensors.end() ? FailureOr<ScaleAndZeroPoint>(it->second)
-          : getConstantValue(operand)
-              ? FailureOr<ScaleAndZeroPoint>(computeScaleAndZeroPoint(
-                    [&] {
-                      auto v = *getConstantFloats(operand);
-                      return *std::min_element(v.begin(), v.end());
-                    }(),
-                    [&] {
-                      auto v = *getConstantFloats(operand);
-                      return *std::max_element(v.begin(), v.end());
-                    }(),
-                    activationType, symmetricActivations))
-              : getActivationParams(operand, op);
-      if (failed(params))
-        return signalPassFailure();
-      tensors.insert({operand, *params});
-      if (i == 0)
-        inputParams = *params;
-    }
-    quantized.insert(op);
-    weighted.push_back({op, inputParams});
-    // The output: its own range, or the range of a Relu/Clip from 0 that
-    // only this op feeds (the activation then becomes saturation).
-    Value output = op->getResult(0);
-    Value rangeOf = output;
-    if (output.hasOneUse() && !isa<ReluOp, ClipOp>(op)) {
-      Operation *user = *output.getUsers().begin();
-      bool clipFromZero = false;
-      if (auto clip = dyn_cast<ClipOp>(user)) {
-        auto lo = clip.getMin() ? getConstantFloats(clip.getMin())
-                                : std::nullopt;
-        clipFromZero = lo && lo->size() == 1 && (*lo)[0] == 0.0f;
-      }
-      if ((isa<ReluOp>(user) || clipFromZero) && isSelected(user)) {
-        // Its users read the producer from now on (erased at the end).
-        foldedActivations.push_back(user);
-        rangeOf = user->getResult(0);
-      }
-    }
-    FailureOr<ScaleAndZeroPoint> params = getActivationParams(rangeOf, op);
-    if (failed(params))
+  if (fallbackRequested()) {
+    FailureOr<FallbackResult> fallback = chooseFloatFallback(module, func);
+    if (failed(fallback))
       return signalPassFailure();
-    if (rangeOf != output) {
-      // Relu: the range starts at 0 (saturation at the zero point is the Relu).
-      auto range = getAnnotatedRange(rangeOf);
-      params = computeScaleAndZeroPoint(std::max(0.0f, range->first), range->second,
-                                  activationType, symmetricActivations);
-      rangeOf.replaceAllUsesWith(output);
-    }
-    tensors.insert({output, *params});
+    if (reporter)
+      reporter->setFallback(std::move(*fallback));
   }
-
+  FailureOr<QuantizationPlan> plan = planQuantization(func);
+  if (failed(plan))
+    return signalPassFailure();
   if (reporter)
     reporter->recordDecisions(
-        func, llvm::to_vector(llvm::make_first_range(weighted)),
-        foldedActivations, quantized,
+        func, llvm::to_vector(llvm::make_first_range(plan->weighted)),
+        plan->foldedActivations, plan->quantized,
         [&](Operation *op) { return getFloatReason(op); });
 
-  // Rewrite: fold the activations, quantize weights, insert Q/DQ pairs.
-  for (Operation *activation : foldedActivations)
-    activation->erase();
-  for (auto &[op, input] : weighted)
-    if (failed(quantizeWeights(op, input)))
-      return signalPassFailure();
-  for (auto &[value, params] : tensors)
-    insertQDQ(value, params);
+  if (failed(rewrite(*plan)))
+    return signalPassFailure();
 
   Builder b(&getContext());
   module->setAttr(kQuantizationAttrName,

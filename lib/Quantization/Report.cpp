@@ -2,6 +2,7 @@
 
 #include "Report.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -62,7 +63,64 @@ std::string describeLayer(const LayerReport &layer) {
                               : layer.node + " (+" + layer.folded + ")";
 }
 
+std::string formatMs(double ms) { return llvm::formatv("{0:F3}", ms).str(); }
+
+std::string describeStopping(const FallbackResult &result) {
+  std::string text;
+  if (result.sqnrFloor)
+    text += "floor " + formatDecibels(*result.sqnrFloor) + " dB " +
+            (result.reachedFloor() ? "reached" : "NOT reached");
+  if (result.maxFloatLayers)
+    text += (text.empty() ? "" : ", ") + std::string("at most ") +
+            std::to_string(*result.maxFloatLayers) + " layers";
+  return text;
+}
+
+void printFallbackTable(const FallbackResult &result, raw_ostream &os) {
+  os << "\n# accuracy fallback (" << describeStopping(result)
+     << "): model output SQNR against the float model on " << result.samples
+     << " samples of '" << result.data << "' (" << result.dataFormat << "), "
+     << result.candidates << " layers measured in float one at a time\n"
+     << "# run time: median per sample, JIT-compiled as --emit=obj, one "
+        "thread; float model "
+     << formatMs(result.floatMs) << " ms\n";
+  os << llvm::format("%-40s %14s %14s %12s\n", "kept in float", "alone (dB)",
+                     "output (dB)", "run (ms)");
+  os << llvm::format("%-40s %14s %14s %12s\n", "(none: all quantized)", "-",
+                     formatDecibels(result.baseSQNR).c_str(),
+                     formatMs(result.baseMs).c_str());
+  for (const FallbackStep &step : result.kept)
+    os << llvm::format("%-40s %14s %14s %12s\n", ("+ " + step.node).c_str(),
+                       formatDecibels(step.aloneSQNR).c_str(),
+                       formatDecibels(step.sqnr).c_str(),
+                       formatMs(step.ms).c_str());
+  if (!result.rejected.empty())
+    os << "# helped alone, not with the layers above (left quantized): "
+       << llvm::join(result.rejected, ", ") << "\n";
+}
+
 } // namespace
+
+void mlir::onnxq::printFallbackSummary(const FallbackResult &result,
+                                       raw_ostream &os) {
+  os << "onnx-quantize: accuracy fallback kept " << result.kept.size()
+     << " layer" << (result.kept.size() == 1 ? "" : "s") << " in float";
+  if (!result.kept.empty())
+    os << " ("
+       << llvm::join(llvm::map_range(result.kept,
+                                     [](const FallbackStep &s) { return s.node; }),
+                     ", ")
+       << ")";
+  os << ": model output SQNR " << formatDecibels(result.baseSQNR) << " -> "
+     << formatDecibels(result.getFinalSQNR()) << " dB, run time "
+     << formatMs(result.baseMs) << " -> " << formatMs(result.getFinalMs())
+     << " ms per sample (float " << formatMs(result.floatMs) << " ms), on "
+     << result.samples << " samples";
+  if (result.sqnrFloor && !result.reachedFloor())
+    os << "; the floor of " << formatDecibels(*result.sqnrFloor)
+       << " dB was NOT reached";
+  os << "\n";
+}
 
 void QuantizationReport::sort() {
   // Ties (e.g. several +inf) in node order, whatever the sort's stability.
@@ -99,6 +157,8 @@ void QuantizationReport::printTable(raw_ostream &os) const {
     for (const FloatOpReport &op : passThrough)
       os << llvm::format("%-40s %s\n", op.node.c_str(), op.opType.c_str());
   }
+  if (fallback)
+    printFallbackTable(*fallback, os);
   os << "\n# stayed float: " << floatOps.size() << " ops\n";
   if (floatOps.empty())
     return;
@@ -138,14 +198,39 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
   } else {
     activations["note"] = activationNote;
   }
-  llvm::json::Value root = llvm::json::Object{
-      {"format", "onnx-quant quantization report 1"},
-      {"settings", settings},
-      {"activations", std::move(activations)},
-      {"layers", std::move(layerArray)},
-      {"pass_through", std::move(passThroughArray)},
-      {"float_ops", std::move(floatArray)}};
-  os << llvm::formatv("{0:2}", root) << "\n";
+  llvm::json::Object root{{"format", "onnx-quant quantization report 1"},
+                          {"settings", settings},
+                          {"activations", std::move(activations)},
+                          {"layers", std::move(layerArray)},
+                          {"pass_through", std::move(passThroughArray)},
+                          {"float_ops", std::move(floatArray)}};
+  if (fallback) {
+    llvm::json::Array kept;
+    for (const FallbackStep &step : fallback->kept)
+      kept.push_back(llvm::json::Object{{"node", step.node},
+                                        {"alone_sqnr", toJSON(step.aloneSQNR)},
+                                        {"output_sqnr", toJSON(step.sqnr)},
+                                        {"run_ms", step.ms}});
+    llvm::json::Object object{
+        {"data", fallback->data},
+        {"format", fallback->dataFormat},
+        {"samples", int64_t(fallback->samples)},
+        {"candidates", int64_t(fallback->candidates)},
+        {"float_run_ms", fallback->floatMs},
+        {"quantized_output_sqnr", toJSON(fallback->baseSQNR)},
+        {"quantized_run_ms", fallback->baseMs},
+        {"kept", std::move(kept)},
+        {"rejected", llvm::json::Array(fallback->rejected)},
+        {"output_sqnr", toJSON(fallback->getFinalSQNR())},
+        {"run_ms", fallback->getFinalMs()},
+        {"floor_reached", fallback->reachedFloor()}};
+    if (fallback->sqnrFloor)
+      object["sqnr_floor"] = *fallback->sqnrFloor;
+    if (fallback->maxFloatLayers)
+      object["max_float_layers"] = *fallback->maxFloatLayers;
+    root["fallback"] = std::move(object);
+  }
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
 }
 
 void QuantizationReport::printSummary(raw_ostream &os, StringRef file) const {

@@ -12,6 +12,8 @@
 #ifndef ONNXQUANT_LIB_QUANTIZATION_REPORT_H
 #define ONNXQUANT_LIB_QUANTIZATION_REPORT_H
 
+#include "FloatFallback.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -65,6 +67,8 @@ struct QuantizationReport {
   /// Quantized data-movement ops (MaxPool, Reshape, ...): they keep their
   /// input's scale, so they add no error of their own.
   std::vector<FloatOpReport> passThrough;
+  /// sqnr-floor= / max-float-layers=: what the accuracy fallback measured.
+  std::optional<FallbackResult> fallback;
 
   /// Worst first: by activation SQNR when measured, else by weight SQNR.
   void sort();
@@ -73,6 +77,18 @@ struct QuantizationReport {
   /// One line for stderr.
   void printSummary(raw_ostream &os, StringRef file) const;
 };
+
+/// What the accuracy fallback did, in a few lines.
+void printFallbackSummary(const FallbackResult &result, raw_ostream &os);
+
+/// The samples the quantization error is measured on: `data` (with
+/// `preprocess`), else the data --onnx-calibrate recorded on the module;
+/// `data` empty and `note` saying why when there are none.
+struct MeasurementData {
+  std::string data, preprocess, note;
+};
+MeasurementData chooseMeasurementData(ModuleOp module, StringRef data,
+                                      StringRef preprocess);
 
 /// Collects the report while `--onnx-quantize` runs: a copy of the float
 /// graph is kept from the start, so that weights and activations can be
@@ -100,6 +116,8 @@ public:
                        ArrayRef<Operation *> folded,
                        const DenseSet<Operation *> &quantized,
                        function_ref<StringRef(Operation *)> floatReason);
+
+  void setFallback(FallbackResult result) { report.fallback = std::move(result); }
 
   /// After the rewrite: measures the SQNRs and writes the report.
   LogicalResult finish(ModuleOp module, func::FuncOp func);

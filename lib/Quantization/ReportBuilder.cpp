@@ -178,28 +178,33 @@ void ReportBuilder::recordDecisions(
   });
 }
 
-void ReportBuilder::chooseData(ModuleOp module) {
-  if (!options.data.empty()) {
-    report.data = options.data;
-    dataPreprocess = options.preprocess;
-    return;
-  }
+MeasurementData mlir::onnxq::chooseMeasurementData(ModuleOp module,
+                                                   StringRef data,
+                                                   StringRef preprocess) {
+  if (!data.empty())
+    return {data.str(), preprocess.str(), ""};
   std::optional<CalibrationInfo> calibration = getCalibrationInfo(module);
-  if (!calibration || calibration->data.empty()) {
-    report.activationNote = "no report-data= given and no calibration data "
-                            "recorded on the module; weights only";
+  if (!calibration || calibration->data.empty())
+    return {"", "", "no report-data= given and no calibration data recorded "
+                    "on the module"};
+  if (!llvm::sys::fs::is_directory(calibration->data))
+    return {"", "",
+            "the calibration data '" + calibration->data +
+                "' recorded on the module is gone; give report-data="};
+  return {calibration->data,
+          preprocess.empty() ? calibration->preprocess : preprocess.str(), ""};
+}
+
+void ReportBuilder::chooseData(ModuleOp module) {
+  MeasurementData chosen =
+      chooseMeasurementData(module, options.data, options.preprocess);
+  report.data = chosen.data;
+  dataPreprocess = chosen.preprocess;
+  if (!chosen.data.empty())
     return;
-  }
-  if (!llvm::sys::fs::is_directory(calibration->data)) {
-    report.activationNote = "the calibration data '" + calibration->data +
-                            "' recorded on the module is gone; give "
-                            "report-data=; weights only";
+  report.activationNote = chosen.note + "; weights only";
+  if (getCalibrationInfo(module) && !getCalibrationInfo(module)->data.empty())
     emitWarning(loc) << kPass << ": " << report.activationNote;
-    return;
-  }
-  report.data = calibration->data;
-  dataPreprocess = options.preprocess.empty() ? calibration->preprocess
-                                              : options.preprocess;
 }
 
 LogicalResult ReportBuilder::measureActivations(ModuleOp module,
