@@ -15,6 +15,10 @@ For each zoo model (mnist-cntk, CIFAR-10 ResNet8, SqueezeNet 1.1):
             utils/ort_quantize.py in .venv-ortq) on the same calibration
             tensors, run in ONNX Runtime
   ORT/ours  ONNX Runtime running our exported QDQ model (default, per-channel)
+  fallback  the default per-channel quantization with the accuracy fallback
+            (--onnx-quantize sqnr-floor=--fallback-floor, measured on
+            --fallback-samples held-out samples: neither calibration nor
+            evaluation ones), compiled and run by the runner
 
 Common float input of both quantizers: the zoo model after
 `--onnx-fold-batchnorm --emit=onnx` (BatchNormalization folded, opset 17); the
@@ -29,6 +33,9 @@ Data (calibration and evaluation sets are disjoint):
             images, one per class, probably train images); evaluation = first
             N of a shuffle of val1300 (real ILSVRC2012 val, 227x227, easier
             than the full val set: use deltas, not absolute figures)
+  held out  (the fallback's samples) the next --fallback-samples of the
+            calibration shuffle (val_sample for imagenet, after the
+            evaluation images for mnist and cifar10)
 Preprocessing: utils/zoo_data.py (the zoo's MANIFEST.md). Calibration tensors
 are written as .npy and given to both quantizers, so both see the same floats.
 
@@ -142,6 +149,25 @@ def splits(model, zoo, n_calib, n_eval, seed):
     return loaders(calib), loaders(ev)
 
 
+def held_out(model, zoo, n_calib, n_eval, seed, n):
+    """[loader] of n samples in neither split (the fallback measures on them)."""
+    rng = np.random.RandomState(seed)
+    if model.key == "mnist":
+        imgs = zoo_data.mnist_images(zoo)
+        perm = rng.permutation(len(zoo_data.mnist_labels(zoo)))
+        return [(lambda i=i: zoo_data.mnist_tensor(imgs[i]))
+                for i in perm[n_calib + n_eval:n_calib + n_eval + n]]
+    if model.key == "cifar10":
+        items = zoo_data.cifar_items(zoo)
+        paths = [items[i][0] for i in rng.permutation(len(items))]
+        paths = paths[n_calib + n_eval:n_calib + n_eval + n]
+    else:
+        items = zoo_data.imagenet_sample_items(zoo)
+        paths = [items[i][0] for i in rng.permutation(len(items))[n_calib:n_calib + n]]
+    return [(lambda p=p: zoo_data.image_tensor(p, model.key, model.preprocess))
+            for p in paths]
+
+
 # ----------------------------------------------------------------------------
 # Models
 # ----------------------------------------------------------------------------
@@ -198,21 +224,45 @@ def evaluate_model(model, args, zoo, work):
     exes = {"float": compile_obj(tool, runner, src, work, f"{model.name}_float", [],
                                  args.cc)}
     for method, options in CALIBRATIONS.items():
+        if method != "default" and not any(v.startswith(method) for v in args.variants):
+            continue
         ranges = work / f"ranges_{method}.json"
         if not reusable(ranges):
             run([tool, folded, f"--onnx-calibrate=data={cdir} {options} quiet=true "
                  f"save={ranges}", "--emit=mlir", "-o", work / f"cal_{method}.mlir"],
                 f"{model.name} calibrate {method}")
         for pc in [pc for m, pc in OURS if m == method]:
+            key = f"{method}_{'pc' if pc else 'pt'}"
+            if key != "default_pc" and key not in args.variants:
+                continue
             quant = [f"--onnx-annotate-ranges=file={ranges}",
                      f"--onnx-quantize=activations=u8 weights=s8 "
                      f"per-channel={str(pc).lower()}"]
-            key = f"{method}_{'pc' if pc else 'pt'}"
             exes[key] = compile_obj(tool, runner, folded, work, f"{model.name}_{key}",
                                     quant, args.cc)
             if key == "default_pc" and not reusable(work / "ours_qdq.onnx"):
                 run([tool, folded, *quant, "--emit=onnx", "-o", work / "ours_qdq.onnx"],
                     f"{model.name} export QDQ")
+    fallback = None
+    if args.fallback_floor > 0:
+        hold = held_out(model, zoo, args.calib, n_eval, args.seed, args.fallback_samples)
+        hdir = work / "held_out"
+        if not reusable(hdir / f"{len(hold) - 1:05d}.npy"):
+            shutil.rmtree(hdir, ignore_errors=True)
+            hdir.mkdir()
+            for k, load in enumerate(hold):
+                np.save(hdir / f"{k:05d}.npy", load())
+        report = work / "fallback.json"
+        quant = [f"--onnx-annotate-ranges=file={work / 'ranges_default.json'}",
+                 f"--onnx-quantize=activations=u8 weights=s8 per-channel=true "
+                 f"sqnr-floor={args.fallback_floor:g} report-data={hdir} "
+                 f"report-samples={len(hold)} report={report} quiet=true"]
+        exes["fallback_pc"] = compile_obj(tool, runner, folded, work,
+                                          f"{model.name}_fallback_pc", quant, args.cc)
+        fallback = json.loads(report.read_text())["fallback"]
+        log(f"{model.name}: fallback kept {[k['node'] for k in fallback['kept']]} "
+            f"(output SQNR {fallback['quantized_output_sqnr']:.2f} -> "
+            f"{fallback['output_sqnr']:.2f} dB on {fallback['samples']} held-out samples)")
     if not reusable(work / "ort_qdq.onnx"):
         run([ORTQ_PYTHON, REPO / "utils" / "ort_quantize.py", folded, cdir,
              work / "ort_qdq.onnx", "--activations", "u8", "--weights", "s8",
@@ -268,7 +318,8 @@ def evaluate_model(model, args, zoo, work):
             "native_vs_ort_ours_top1_agree": agree / n,
             "native_vs_ort_ours_max_abs": max_abs,
             "output_dq_scale": scale, "output_dq_via": via,
-            "native_vs_ort_ours_max_steps": max_steps if scale else None}
+            "native_vs_ort_ours_max_steps": max_steps if scale else None,
+            "fallback": fallback}
 
 
 # ----------------------------------------------------------------------------
@@ -279,7 +330,7 @@ COLS = [("float", "float (ours)"), ("default_pc", "ours default per-ch"),
         ("default_pt", "ours default per-tensor"), ("minmax_pc", "ours minmax per-ch"),
         ("minmax_pt", "ours minmax per-tensor"), ("kl_pc", "ours pure KL per-ch"),
         ("ort_int8", "ORT quantize_static"),
-        ("ort_ours", "ORT running our QDQ")]
+        ("ort_ours", "ORT running our QDQ"), ("fallback_pc", "ours fallback per-ch")]
 
 
 def table(results):
@@ -292,6 +343,9 @@ def table(results):
             f = r[metric]["float"]
             cells = [f"{100 * f:.2f}"]
             for key, _ in COLS[1:]:
+                if key not in r[metric]:
+                    cells.append("-")
+                    continue
                 v = r[metric][key]
                 cells.append(f"{100 * v:.2f} ({100 * (v - f):+.2f})")
             lines.append(f"| {r['model']} ({r['eval']}) | top-{metric[-1]} % | "
@@ -347,7 +401,16 @@ def main():
     ap.add_argument("--budget", type=float, default=0, metavar="SECONDS",
                     help="stop evaluating a model after this long (the table gives "
                          "the number of images actually evaluated; 0: no limit)")
+    ap.add_argument("--variants",
+                    default="default_pc,default_pt,minmax_pc,minmax_pt,kl_pc",
+                    help="our int8 columns to build (default_pc always is: the "
+                         "ORT-on-our-QDQ comparison needs it)")
+    ap.add_argument("--fallback-floor", type=float, default=25, metavar="DB",
+                    help="the fallback column's sqnr-floor= (25; 0: no column)")
+    ap.add_argument("--fallback-samples", type=int, default=300,
+                    help="held-out samples the fallback measures on (300)")
     args = ap.parse_args()
+    args.variants = args.variants.split(",")
     if isinstance(args.eval, str):
         args.eval = parse_eval(args.eval)
     if args.quick:

@@ -167,7 +167,7 @@ static std::vector<std::pair<std::string, std::string>> getSupportedOps() {
 static std::string buildDescription() {
   return "onnx-quant-opt: ahead-of-time ONNX compiler driver (mlir-opt style)\n\n"
          "  onnx-quant-opt INPUT [pass flags] [-o OUT] "
-         "[--emit=mlir|onnx|llvm|asm|obj]\n\n"
+         "[--emit=mlir|onnx|llvm|asm|obj]\n"
          "INPUT is an ONNX model (.onnx binary; .onnxtext ONNX text syntax; "
          ".textproto/.pbtxt protobuf text) or MLIR (.mlir, '-' for stdin).\n"
          "Pass flags run in the order given. --emit=llvm|asm|obj then lowers "
@@ -177,7 +177,7 @@ static std::string buildDescription() {
          std::to_string(getSupportedOps().size()) + " (ai.onnx opsets " +
          std::to_string(onnxq::kMinSupportedOpset) + "-" +
          std::to_string(onnxq::kMaxSupportedOpset) +
-         ", com.microsoft's quantized ops); --print-supported-ops lists them.\n"
+         ", com.microsoft's quantized ops): --print-supported-ops lists them; "
          "--help-hidden shows every option, LLVM's back ends' too.\n";
 }
 
