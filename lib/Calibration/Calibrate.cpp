@@ -128,9 +128,7 @@ void CalibratePass::runOnOperation() {
 
   // The samples: as many per run as the model's batch dimension (`batch`,
   // when given, must equal it).
-  int64_t modelBatch = abi.inputs.empty() || abi.inputs[0].shape.empty()
-                           ? 1
-                           : abi.inputs[0].shape[0];
+  int64_t modelBatch = abi.getBatchSize();
   int64_t perRun = batch ? int64_t(batch) : modelBatch;
   if (perRun != modelBatch) {
     module.emitError() << "onnx-calibrate: batch=" << perRun

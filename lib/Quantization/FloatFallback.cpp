@@ -60,10 +60,7 @@ public:
     if (failed(model))
       return failure();
     const ModelABI &abi = (*model)->getABI();
-    int64_t perRun = abi.inputs.empty() || abi.inputs[0].shape.empty()
-                         ? 1
-                         : abi.inputs[0].shape[0];
-    auto batches = SampleBatches::open(options.samples, abi, perRun,
+    auto batches = SampleBatches::open(options.samples, abi, abi.getBatchSize(),
                                        (kPass + ": float fallback").str(), loc);
     if (failed(batches))
       return failure();
@@ -204,6 +201,7 @@ mlir::onnxq::searchFloatFallback(ModuleOp floatModule,
   // Each layer alone; the ones that help, best first.
   struct Alone {
     std::string node;
+    size_t position; ///< in program order, for ties
     Measurement measured;
   };
   std::vector<Alone> helpful;
@@ -217,10 +215,11 @@ mlir::onnxq::searchFloatFallback(ModuleOp floatModule,
       llvm::errs() << "  [" << k + 1 << "/" << candidates.size() << "] " << node
                    << " in float: " << formatDB(m->sqnr) << " dB\n";
     if (m->sqnr > base->sqnr)
-      helpful.push_back({node, *m});
+      helpful.push_back({node, k, *m});
   }
-  llvm::stable_sort(helpful, [](const Alone &a, const Alone &b) {
-    return a.measured.sqnr > b.measured.sqnr;
+  llvm::sort(helpful, [](const Alone &a, const Alone &b) {
+    return a.measured.sqnr != b.measured.sqnr ? a.measured.sqnr > b.measured.sqnr
+                                              : a.position < b.position;
   });
 
   // Greedily, each re-measured with the layers kept before it (the first

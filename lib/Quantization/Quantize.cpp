@@ -20,6 +20,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -480,17 +481,11 @@ FailureOr<FallbackResult> QuantizePass::chooseFloatFallback(ModuleOp module,
   if (maxFloatLayers >= 0)
     options.maxFloatLayers = maxFloatLayers;
   options.quiet = quiet;
-  options.samples.data = data.data;
-  options.samples.numSamples = reportSamples;
-  options.samples.numSamplesOption = "";
-  if (!data.preprocess.empty()) {
-    std::string error;
-    FailureOr<ImagePreprocess> image = parseImagePreprocess(data.preprocess, error);
-    if (failed(image))
-      return module.emitError() << "onnx-quantize: preprocess '" << data.preprocess
-                                << "': " << error;
-    options.samples.image = std::move(*image);
-  }
+  FailureOr<SampleSpec> samples =
+      data.getSampleSpec(reportSamples, "onnx-quantize", module.getLoc());
+  if (failed(samples))
+    return failure();
+  options.samples = std::move(*samples);
   // The candidates: every layer quantizing the whole graph would quantize.
   FailureOr<QuantizationPlan> all = planQuantization(func);
   if (failed(all))
@@ -506,8 +501,8 @@ FailureOr<FallbackResult> QuantizePass::chooseFloatFallback(ModuleOp module,
     // copy when keeping these layers in float changes nothing (a Concat
     // whose inputs and output stay quantized for their other ops).
     keptFloat = floatNodes;
+    llvm::scope_exit quantizeAllAgain([&] { keptFloat.clear(); });
     FailureOr<QuantizationPlan> here = planQuantization(func);
-    keptFloat.clear();
     if (failed(here))
       return failure();
     if (!floatNodes.empty() && isSamePlan(*here, *all))
@@ -516,9 +511,7 @@ FailureOr<FallbackResult> QuantizePass::chooseFloatFallback(ModuleOp module,
     FailureOr<func::FuncOp> copyFunc = getGraphFunction(*copy, "onnx-quantize");
     if (failed(copyFunc))
       return failure();
-    keptFloat = floatNodes;
     FailureOr<QuantizationPlan> plan = planQuantization(*copyFunc);
-    keptFloat.clear();
     if (failed(plan) || failed(rewrite(*plan)))
       return failure();
     return copy;

@@ -86,6 +86,11 @@ void printFallbackSummary(const FallbackResult &result, raw_ostream &os);
 /// `data` empty and `note` saying why when there are none.
 struct MeasurementData {
   std::string data, preprocess, note;
+
+  /// `samples` of `data` (a seeded subset; fewer is fine), with the image
+  /// preprocessing parsed; errors are prefixed by `user`.
+  FailureOr<SampleSpec> getSampleSpec(int64_t samples, StringRef user,
+                                      Location loc) const;
 };
 MeasurementData chooseMeasurementData(ModuleOp module, StringRef data,
                                       StringRef preprocess);
@@ -144,7 +149,8 @@ private:
   };
   std::vector<Layer> layers;
   QuantizationReport report;
-  std::string dataPreprocess;
+  MeasurementData measurementData; ///< chosen by chooseData
+
 };
 
 } // namespace mlir::onnxq

@@ -195,15 +195,35 @@ MeasurementData mlir::onnxq::chooseMeasurementData(ModuleOp module,
           preprocess.empty() ? calibration->preprocess : preprocess.str(), ""};
 }
 
+FailureOr<SampleSpec> MeasurementData::getSampleSpec(int64_t samples,
+                                                     StringRef user,
+                                                     Location loc) const {
+  SampleSpec spec;
+  spec.data = data;
+  spec.numSamples = samples;
+  // Fewer samples than asked for is fine: the reports say how many.
+  spec.numSamplesOption = "";
+  if (!preprocess.empty()) {
+    // report-preprocess was checked; the calibration's may be hand-edited.
+    std::string error;
+    FailureOr<ImagePreprocess> image = parseImagePreprocess(preprocess, error);
+    if (failed(image))
+      return emitError(loc) << user << ": preprocess '" << preprocess
+                            << "': " << error;
+    spec.image = std::move(*image);
+  }
+  return spec;
+}
+
 void ReportBuilder::chooseData(ModuleOp module) {
-  MeasurementData chosen =
-      chooseMeasurementData(module, options.data, options.preprocess);
-  report.data = chosen.data;
-  dataPreprocess = chosen.preprocess;
-  if (!chosen.data.empty())
+  measurementData = chooseMeasurementData(module, options.data, options.preprocess);
+  report.data = measurementData.data;
+  if (!report.data.empty())
     return;
-  report.activationNote = chosen.note + "; weights only";
-  if (getCalibrationInfo(module) && !getCalibrationInfo(module)->data.empty())
+  report.activationNote = measurementData.note + "; weights only";
+  // Calibration data that is gone deserves a warning; none recorded does not.
+  std::optional<CalibrationInfo> calibration = getCalibrationInfo(module);
+  if (calibration && !calibration->data.empty())
     emitWarning(loc) << kPass << ": " << report.activationNote;
 }
 
@@ -244,25 +264,12 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
     return failure();
 
   const ModelABI &abi = (*floatModel)->getABI();
-  int64_t perRun = abi.inputs.empty() || abi.inputs[0].shape.empty()
-                       ? 1
-                       : abi.inputs[0].shape[0];
-  SampleSpec spec;
-  spec.data = report.data;
-  spec.numSamples = options.samples;
-  // Fewer samples than report-samples is fine: the report says how many.
-  spec.numSamplesOption = "";
-  if (!dataPreprocess.empty()) {
-    // report-preprocess was checked; the calibration's may be hand-edited.
-    std::string error;
-    FailureOr<ImagePreprocess> image = parseImagePreprocess(dataPreprocess, error);
-    if (failed(image))
-      return emitError(loc) << kPass << ": report: preprocess '"
-                            << dataPreprocess << "': " << error;
-    spec.image = std::move(*image);
-  }
-  auto batches = SampleBatches::open(spec, abi, perRun,
-                                     (kPass + ": report").str(), loc);
+  std::string user = (kPass + ": report").str();
+  FailureOr<SampleSpec> spec =
+      measurementData.getSampleSpec(options.samples, user, loc);
+  if (failed(spec))
+    return failure();
+  auto batches = SampleBatches::open(*spec, abi, abi.getBatchSize(), user, loc);
   if (failed(batches))
     return failure();
   std::vector<SQNR> errors(measured.size()), localErrors(measured.size());

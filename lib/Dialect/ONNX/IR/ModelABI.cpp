@@ -16,6 +16,10 @@ int64_t TensorABI::getNumElements() const {
   return n;
 }
 
+int64_t ModelABI::getBatchSize() const {
+  return inputs.empty() || inputs[0].shape.empty() ? 1 : inputs[0].shape[0];
+}
+
 static Attribute tensorToAttr(Builder &b, const TensorABI &t) {
   return b.getDictionaryAttr({
       b.getNamedAttr("name", b.getStringAttr(t.name)),

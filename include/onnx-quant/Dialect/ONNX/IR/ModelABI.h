@@ -35,6 +35,10 @@ struct ModelABI {
   int64_t workspaceSize = 0;
   /// The graph's last result is the index-check flag (not an output).
   bool indexChecks = false;
+
+  /// Samples per run: the first input's leading (batch) dimension; 1
+  /// without inputs or for a scalar input.
+  int64_t getBatchSize() const;
 };
 
 /// The record as an attribute, and back (failure: not a valid record).
