@@ -32,8 +32,11 @@ write_basic_package_version_file("${_build_pkg}/OnnxQuantConfigVersion.cmake"
 
 # The installed compiler finds libMLIR.so/libLLVM.so where the build found
 # them (Debian: /usr/lib/llvm-22/lib, not on the default library path).
-set_property(TARGET onnx-quant-opt APPEND PROPERTY INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
-install(TARGETS onnx-quant-opt RUNTIME DESTINATION bin COMPONENT onnx-quant)
+foreach(tool onnx-quant-opt onnx-quant-debug)
+  set_property(TARGET ${tool} APPEND PROPERTY INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+endforeach()
+install(TARGETS onnx-quant-opt onnx-quant-debug RUNTIME DESTINATION bin
+        COMPONENT onnx-quant)
 install(FILES "${PROJECT_BINARY_DIR}/CMakeFiles/OnnxQuantConfig.install.cmake"
         DESTINATION ${ONNX_QUANT_CMAKE_SUBDIR} RENAME OnnxQuantConfig.cmake
         COMPONENT onnx-quant)

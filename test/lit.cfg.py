@@ -2,7 +2,8 @@
 """lit configuration of the onnx-quant test suite.
 
 Substitutions:
-  onnx-quant-opt, FileCheck, not, count, split-file   the tools
+  onnx-quant-opt, onnx-quant-debug, FileCheck, not, count, split-file
+              the tools
   %python     the test-tooling venv's python (ONNX_QUANT_PYTHON overrides),
               falling back to Debian's /usr/bin/python3 (has onnx, numpy)
   %utils      <repo>/utils
@@ -36,7 +37,8 @@ config.test_exec_root = os.path.join(config.onnx_quant_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 llvm_config.add_tool_substitutions(
-    ["onnx-quant-opt", "FileCheck", "not", "count", "split-file"],
+    ["onnx-quant-opt", "onnx-quant-debug", "FileCheck", "not", "count",
+     "split-file"],
     [config.onnx_quant_tools_dir, config.llvm_tools_dir])
 
 src = config.onnx_quant_src_root

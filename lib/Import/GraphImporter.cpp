@@ -286,13 +286,15 @@ LogicalResult GraphImporter::importNode(const onnxpb::NodeProto &proto,
                                    << "'), which is required";
     // The shape rules read required attributes too (a Cast without `to`
     // crashed, found by tools/fuzz).
-    for (const auto &[attrName, formal] : schema->attributes())
+    for (const auto &[name, formal] : schema->attributes()) {
+      const std::string &attrName = name; // lambdas cannot capture bindings
       if (formal.required &&
           llvm::none_of(proto.attribute(), [&](const auto &attr) {
             return attr.name() == attrName;
           }))
         return emitNodeError(node) << "has no attribute '" << attrName
                                    << "', which is required";
+    }
   }
   for (const onnxpb::AttributeProto &attr : proto.attribute()) {
     FailureOr<Attribute> value = importAttribute(attr, node.loc);
@@ -444,6 +446,11 @@ OwningOpRef<ModuleOp> GraphImporter::importModel() {
     results.push_back(*value);
   }
   func::ReturnOp::create(builder, fileLoc, results);
+  if (options.tensorValues)
+    for (const auto &entry : values)
+      // Unused constants (those only folded shape computations read) go next.
+      if (!entry.second.use_empty() || !entry.second.getDefiningOp<ConstantOp>())
+        options.tensorValues->insert({entry.first(), entry.second});
   // Constants only the folded shape computations read.
   eraseUnusedConstants(*entry);
   func.setType(builder.getFunctionType(argTypes, ValueRange(results).getTypes()));

@@ -151,8 +151,6 @@ private:
   std::vector<std::vector<float>> expected; ///< [sample * outputs + output]
 };
 
-std::string formatDB(double db) { return llvm::formatv("{0:F2}", db).str(); }
-
 } // namespace
 
 FailureOr<FallbackResult>
@@ -193,7 +191,7 @@ mlir::onnxq::searchFloatFallback(ModuleOp floatModule,
   if (done())
     return result;
   if (!options.quiet)
-    llvm::errs() << kPass << ": float fallback: output SQNR " << formatDB(base->sqnr)
+    llvm::errs() << kPass << ": float fallback: output SQNR " << formatDecibels(base->sqnr)
                  << " dB with every layer quantized; measuring "
                  << candidates.size() << " layers in float one at a time on "
                  << bench.used << " samples\n";
@@ -213,7 +211,7 @@ mlir::onnxq::searchFloatFallback(ModuleOp floatModule,
       return failure();
     if (!options.quiet)
       llvm::errs() << "  [" << k + 1 << "/" << candidates.size() << "] " << node
-                   << " in float: " << formatDB(m->sqnr) << " dB\n";
+                   << " in float: " << formatDecibels(m->sqnr) << " dB\n";
     if (m->sqnr > base->sqnr)
       helpful.push_back({node, k, *m});
   }

@@ -13,41 +13,7 @@
 using namespace mlir;
 using namespace mlir::onnxq;
 
-void SQNR::add(ArrayRef<float> x, ArrayRef<float> xq) {
-  for (auto [a, b] : llvm::zip_equal(x, xq)) {
-    double d = double(a) - double(b);
-    signal += double(a) * double(a);
-    noise += d * d;
-  }
-}
-
-double SQNR::getDecibels() const {
-  if (noise == 0)
-    return std::numeric_limits<double>::infinity();
-  return 10.0 * std::log10(signal / noise); // 20 log10 of the norms' ratio
-}
-
 namespace {
-
-/// "inf", "-inf", or the value with two decimals.
-std::string formatDecibels(double db) {
-  if (std::isinf(db))
-    return db > 0 ? "inf" : "-inf";
-  return llvm::formatv("{0:F2}", db).str();
-}
-
-std::string formatOptional(const std::optional<double> &db) {
-  return db ? formatDecibels(*db) : "-";
-}
-
-/// JSON numbers cannot be infinite: those become the strings "inf"/"-inf".
-llvm::json::Value toJSON(const std::optional<double> &db) {
-  if (!db)
-    return nullptr;
-  if (std::isinf(*db))
-    return formatDecibels(*db);
-  return *db;
-}
 
 /// The key layers are sorted by: lower is worse.
 double sortKey(const LayerReport &layer) {
@@ -147,10 +113,27 @@ void QuantizationReport::printTable(raw_ostream &os) const {
   for (const LayerReport &layer : layers)
     os << llvm::format("%-40s %-18s %12s %-12s %12s %10s\n",
                        describeLayer(layer).c_str(), layer.opType.c_str(),
-                       formatOptional(layer.weightSQNR).c_str(),
+                       formatDecibels(layer.weightSQNR).c_str(),
                        layer.weightGranularity.c_str(),
-                       formatOptional(layer.activationSQNR).c_str(),
-                       formatOptional(layer.localSQNR).c_str());
+                       formatDecibels(layer.activationSQNR).c_str(),
+                       formatDecibels(layer.localSQNR).c_str());
+  auto printEndpoints = [&](StringRef what, ArrayRef<EndpointSQNR> endpoints) {
+    os << "# " << what << ":";
+    for (const EndpointSQNR &endpoint : endpoints)
+      os << " " << endpoint.name << " " << formatDecibels(endpoint.sqnr)
+         << " dB";
+  };
+  if (!inputs.empty()) {
+    printEndpoints("model inputs, their own Q/DQ", inputs);
+    os << "\n";
+  }
+  if (!outputs.empty()) {
+    printEndpoints("model outputs, against the float model", outputs);
+    if (top1Agreement)
+      os << "; top-1 agrees on " << *top1Agreement << " of " << samples
+         << " samples";
+    os << "\n";
+  }
   if (!passThrough.empty()) {
     os << "\n# keep their input's scale (no error of their own): "
        << passThrough.size() << " ops\n";
@@ -173,9 +156,9 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
   for (const LayerReport &layer : layers) {
     llvm::json::Object object{{"node", layer.node},
                               {"op", layer.opType},
-                              {"weight_sqnr", toJSON(layer.weightSQNR)},
-                              {"activation_sqnr", toJSON(layer.activationSQNR)},
-                              {"local_sqnr", toJSON(layer.localSQNR)}};
+                              {"weight_sqnr", decibelsToJSON(layer.weightSQNR)},
+                              {"activation_sqnr", decibelsToJSON(layer.activationSQNR)},
+                              {"local_sqnr", decibelsToJSON(layer.localSQNR)}};
     if (!layer.weightGranularity.empty())
       object["weight_granularity"] = layer.weightGranularity;
     if (!layer.folded.empty())
@@ -195,6 +178,17 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
     activations["data"] = data;
     activations["format"] = dataFormat;
     activations["samples"] = int64_t(samples);
+    auto toArray = [](ArrayRef<EndpointSQNR> endpoints) {
+      llvm::json::Array array;
+      for (const EndpointSQNR &endpoint : endpoints)
+        array.push_back(llvm::json::Object{
+            {"name", endpoint.name}, {"sqnr", decibelsToJSON(endpoint.sqnr)}});
+      return array;
+    };
+    activations["inputs"] = toArray(inputs);
+    activations["outputs"] = toArray(outputs);
+    if (top1Agreement)
+      activations["top1_agreement"] = int64_t(*top1Agreement);
   } else {
     activations["note"] = activationNote;
   }
@@ -208,8 +202,8 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
     llvm::json::Array kept;
     for (const FallbackStep &step : fallback->kept)
       kept.push_back(llvm::json::Object{{"node", step.node},
-                                        {"alone_sqnr", toJSON(step.aloneSQNR)},
-                                        {"output_sqnr", toJSON(step.sqnr)},
+                                        {"alone_sqnr", decibelsToJSON(step.aloneSQNR)},
+                                        {"output_sqnr", decibelsToJSON(step.sqnr)},
                                         {"run_ms", step.ms}});
     llvm::json::Object object{
         {"data", fallback->data},
@@ -217,11 +211,11 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
         {"samples", int64_t(fallback->samples)},
         {"candidates", int64_t(fallback->candidates)},
         {"float_run_ms", fallback->floatMs},
-        {"quantized_output_sqnr", toJSON(fallback->baseSQNR)},
+        {"quantized_output_sqnr", decibelsToJSON(fallback->baseSQNR)},
         {"quantized_run_ms", fallback->baseMs},
         {"kept", std::move(kept)},
         {"rejected", llvm::json::Array(fallback->rejected)},
-        {"output_sqnr", toJSON(fallback->getFinalSQNR())},
+        {"output_sqnr", decibelsToJSON(fallback->getFinalSQNR())},
         {"run_ms", fallback->getFinalMs()},
         {"floor_reached", fallback->reachedFloor()}};
     if (fallback->sqnrFloor)

@@ -13,6 +13,7 @@
 #define ONNXQUANT_LIB_QUANTIZATION_REPORT_H
 
 #include "FloatFallback.h"
+#include "QuantizationError.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -28,15 +29,11 @@
 namespace mlir::onnxq {
 class OutputFile;
 
-/// Accumulates ||x||^2 and ||x - x_q||^2 over any number of tensors.
-class SQNR {
-public:
-  void add(ArrayRef<float> x, ArrayRef<float> xq);
-  /// In dB; +inf when x == x_q everywhere.
-  double getDecibels() const;
-
-private:
-  double signal = 0, noise = 0;
+/// A layer's float weights per channel (one entry when per tensor) and the
+/// range their integers represent there.
+struct WeightRanges {
+  std::vector<float> min, max;
+  std::vector<float> rangeLo, rangeHi;
 };
 
 /// One quantized layer (a compute op that got Q/DQ on its output).
@@ -45,10 +42,20 @@ struct LayerReport {
   std::string folded; ///< the Relu/Clip folded into its output range, if any
   std::optional<double> weightSQNR; ///< layers with constant weights
   std::string weightGranularity;    ///< "per-channel" or "per-tensor"
+  std::optional<WeightRanges> weightRanges;
   std::optional<double> activationSQNR; ///< when samples were run
   /// The error this layer's output Q/DQ adds by itself: its input x in the
   /// quantized graph (through the folded Relu/Clip) against DQ(Q(x)).
   std::optional<double> localSQNR;
+  /// The float output's values around its quantization range.
+  std::optional<RangeHistogram> histogram;
+};
+
+/// A graph input or output and its SQNR: an input's own Q/DQ, an output
+/// against the float model's.
+struct EndpointSQNR {
+  std::string name;
+  double sqnr = 0;
 };
 
 /// An op that stayed float, and why.
@@ -63,6 +70,10 @@ struct QuantizationReport {
   std::string data, dataFormat, activationNote;
   size_t samples = 0;
   std::vector<LayerReport> layers; ///< worst first once sorted
+  std::vector<EndpointSQNR> inputs, outputs; ///< when samples were run
+  /// Samples whose float and quantized outputs have the same arg max (a
+  /// model with one output of shape [1, classes]).
+  std::optional<size_t> top1Agreement;
   std::vector<FloatOpReport> floatOps;
   /// Quantized data-movement ops (MaxPool, Reshape, ...): they keep their
   /// input's scale, so they add no error of their own.

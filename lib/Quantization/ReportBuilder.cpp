@@ -13,19 +13,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "QuantizationError.h"
 #include "Report.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXGraph.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
-#include "onnx-quant/Execution/ObservingModel.h"
-#include "onnx-quant/Execution/SampleBatches.h"
 #include "onnx-quant/Support/OutputFile.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
-
-#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -34,59 +31,34 @@ namespace {
 
 constexpr StringLiteral kPass = "onnx-quantize";
 
-/// The float value of a DequantizeLinear of constants, or nullopt.
-std::optional<SmallVector<float>> dequantizeConstant(DequantizeLinearOp dq) {
-  std::optional<SmallVector<int64_t>> q =
-      getConstantIntegers(dq.getX());
-  std::optional<SmallVector<float>> scale =
-      getConstantFloats(dq.getXScale());
-  if (!q || !scale || scale->empty())
-    return std::nullopt;
-  SmallVector<int64_t> zeroPoint(scale->size(), 0);
-  if (dq.getXZeroPoint()) {
-    auto zp = getConstantIntegers(dq.getXZeroPoint());
-    if (!zp || zp->size() != scale->size())
-      return std::nullopt;
-    zeroPoint = *zp;
-  }
-  // Per axis: element i belongs to channel (i / inner) % shape[axis].
-  ArrayRef<int64_t> shape = cast<ShapedType>(dq.getX().getType()).getShape();
-  int64_t axis = dq.getAxis();
-  if (axis < 0)
-    axis += shape.size();
-  int64_t inner = 1;
-  if (scale->size() > 1)
-    for (size_t d = axis + 1; d < shape.size(); ++d)
-      inner *= shape[d];
-  SmallVector<float> result(q->size());
-  for (auto [i, v] : llvm::enumerate(*q)) {
-    size_t c = scale->size() > 1 ? (i / inner) % shape[axis] : 0;
-    // As DequantizeLinear: the difference in integers, then one multiply.
-    result[i] = float(v - zeroPoint[c]) * (*scale)[c];
-  }
-  return result;
-}
-
-/// A folded Relu or Clip as [lo, hi] (Clip's bounds are constants).
-std::pair<float, float> getClampBounds(Operation *activation) {
-  float inf = std::numeric_limits<float>::infinity();
-  std::pair<float, float> bounds{0.0f, inf};
-  auto clip = dyn_cast<ClipOp>(activation);
-  auto bound = [](Value v) -> std::optional<float> {
-    auto values = v ? getConstantFloats(v) : std::nullopt;
-    if (!values || values->size() != 1)
-      return std::nullopt;
-    return values->front();
-  };
-  if (clip)
-    if (std::optional<float> hi = bound(clip.getMax()))
-      bounds.second = *hi;
-  return bounds;
-}
-
 std::string getName(Operation *op) {
   StringRef name = getNodeName(op);
   return name.empty() ? op->getName().stripDialect().str() : name.str();
+}
+
+/// Per channel of a weight (along the DequantizeLinear's axis), the float
+/// weights' extremes and the range the integers represent there.
+std::optional<WeightRanges> getWeightRanges(ArrayRef<float> original,
+                                            DequantizeLinearOp dq) {
+  std::optional<DequantizeParameters> params = DequantizeParameters::get(dq);
+  if (!params)
+    return std::nullopt;
+  size_t channels = params->scales.size();
+  float inf = std::numeric_limits<float>::infinity();
+  WeightRanges ranges{std::vector<float>(channels, inf),
+                      std::vector<float>(channels, -inf), {}, {}};
+  for (auto [i, v] : llvm::enumerate(original)) {
+    size_t c = params->getChannel(i);
+    ranges.min[c] = std::min(ranges.min[c], v);
+    ranges.max[c] = std::max(ranges.max[c], v);
+  }
+  for (size_t c = 0; c < channels; ++c) {
+    float scale = params->scales[c];
+    int64_t zp = params->zeroPoints[c];
+    ranges.rangeLo.push_back(float(params->qmin - zp) * scale);
+    ranges.rangeHi.push_back(float(params->qmax - zp) * scale);
+  }
+  return ranges;
 }
 
 /// The DequantizeLinear that follows the Q/DQ pair on `value`, if any.
@@ -229,78 +201,65 @@ void ReportBuilder::chooseData(ModuleOp module) {
 
 LogicalResult ReportBuilder::measureActivations(ModuleOp module,
                                                 func::FuncOp func) {
-  // Per measured layer k: the float graph returns the tensor the layer's
-  // output stands for; the quantized graph, lowered as --emit=obj lowers it
-  // (QDQ islands fused into integer kernels), its dequantized output; and
-  // the fake-quant copy both the float tensor its output QuantizeLinear
-  // reads (2k) and the dequantized output (2k + 1). That float tensor
-  // exists only when Q/DQ run in float: returning it keeps --onnx-fuse-qdq
-  // from fusing the layer, hence the separate copy.
-  std::vector<ObservedTensor> floatTensors, quantizedTensors, fakeTensors;
+  // Per measured layer: the float tensor its output stands for, its
+  // dequantized output, and the tensor its output QuantizeLinear reads.
+  // Then the graph inputs quantized (their own Q/DQ) and the float outputs
+  // (against the float graph's).
+  std::vector<MeasuredTensor> tensors;
   std::vector<size_t> measured; // indices into `layers`
   for (auto [i, layer] : llvm::enumerate(layers)) {
     Value dequantized = getDequantized(layer.op->getResult(0));
     if (!dequantized || !layer.floatActivation)
       continue;
     measured.push_back(i);
-    const std::string &node = report.layers[i].node;
-    floatTensors.push_back({layer.floatActivation, node});
-    quantizedTensors.push_back({dequantized, node});
-    fakeTensors.push_back({layer.op->getResult(0), node + ":pre"});
-    fakeTensors.push_back({dequantized, node});
+    MeasuredTensor &tensor = tensors.emplace_back(
+        report.layers[i].node, layer.floatActivation, dequantized,
+        layer.op->getResult(0));
+    tensor.lo = layer.lo;
+    tensor.hi = layer.hi;
+    tensor.range = getRepresentableRange(
+        dequantized.getDefiningOp()->getOperand(0).getDefiningOp<QuantizeLinearOp>());
   }
-  auto floatModel = ObservingModel::compile(*floatModule, floatFunc,
-                                            floatTensors, "onnxq_report_float",
-                                            loc);
-  if (failed(floatModel))
-    return failure();
-  auto quantizedModel = ObservingModel::compile(
-      module, func, quantizedTensors, "onnxq_report_quantized", loc);
-  if (failed(quantizedModel))
-    return failure();
-  auto fakeModel = ObservingModel::compile(module, func, fakeTensors,
-                                           "onnxq_report_fake_quant", loc);
-  if (failed(fakeModel))
-    return failure();
-
-  const ModelABI &abi = (*floatModel)->getABI();
+  // Graph inputs and outputs without an ONNX name are named as the exporter
+  // names them.
+  auto nameOr = [](StringRef name, StringRef kind, unsigned index) {
+    return name.empty() ? (kind + "_" + Twine(index)).str() : name.str();
+  };
+  size_t firstInput = tensors.size();
+  for (BlockArgument arg : func.getArguments())
+    if (Value dequantized = getDequantized(arg))
+      tensors.emplace_back(
+          nameOr(getInputName(func, arg.getArgNumber()), "input",
+                 arg.getArgNumber()),
+          floatFunc.getArgument(arg.getArgNumber()), dequantized, arg);
+  size_t firstOutput = tensors.size();
+  auto returned = func.getBody().back().getTerminator()->getOperands();
+  auto floatReturned = floatFunc.getBody().back().getTerminator()->getOperands();
+  for (auto [k, pair] : llvm::enumerate(llvm::zip(returned, floatReturned))) {
+    auto [value, floatValue] = pair;
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || !type.getElementType().isF32() ||
+        floatValue.getType() != value.getType())
+      continue;
+    MeasuredTensor output(nameOr(getOutputName(func, k), "output", k),
+                          floatValue, value);
+    // A classifier's scores: [classes] or [1, classes].
+    output.compareArgMax = returned.size() == 1 && type.getRank() >= 1 &&
+                           type.getNumElements() == type.getShape().back() &&
+                           type.getNumElements() > 1;
+    tensors.push_back(std::move(output));
+  }
   std::string user = (kPass + ": report").str();
   FailureOr<SampleSpec> spec =
       measurementData.getSampleSpec(options.samples, user, loc);
   if (failed(spec))
     return failure();
-  auto batches = SampleBatches::open(*spec, abi, abi.getBatchSize(), user, loc);
-  if (failed(batches))
+  FailureOr<MeasuredErrors> errors = measureQuantizationErrors(
+      *floatModule, floatFunc, module, func, tensors, *spec, user, loc);
+  if (failed(errors))
     return failure();
-  std::vector<SQNR> errors(measured.size()), localErrors(measured.size());
-  std::vector<float> pre;
-  while (true) {
-    FailureOr<bool> more = (*batches)->next();
-    if (failed(more))
-      return failure();
-    if (!*more)
-      break;
-    for (auto *model :
-         {floatModel->get(), quantizedModel->get(), fakeModel->get()})
-      if (int status = model->run((*batches)->getInputs()))
-        return emitError(loc)
-               << kPass << ": report: the "
-               << (model == floatModel->get() ? "float" : "quantized")
-               << " model failed on sample '" << (*batches)->getLastLabel()
-               << "' (status " << status << ")";
-    for (size_t k = 0; k < measured.size(); ++k) {
-      errors[k].add((*floatModel)->getObserved(k),
-                    (*quantizedModel)->getObserved(k));
-      ArrayRef<float> unclamped = (*fakeModel)->getObserved(2 * k);
-      pre.assign(unclamped.begin(), unclamped.end());
-      const Layer &layer = layers[measured[k]];
-      for (float &v : pre)
-        v = std::clamp(v, layer.lo, layer.hi);
-      localErrors[k].add(pre, (*fakeModel)->getObserved(2 * k + 1));
-    }
-  }
-  report.samples = (*batches)->getUsed();
-  report.dataFormat = (*batches)->getFormat().str();
+  report.samples = errors->samples;
+  report.dataFormat = errors->format;
   report.activationsMeasured = report.samples > 0;
   if (!report.activationsMeasured) {
     report.activationNote = "no usable sample";
@@ -308,9 +267,15 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
   }
   for (auto [k, i] : llvm::enumerate(measured)) {
     LayerReport &entry = report.layers[i];
-    entry.activationSQNR = errors[k].getDecibels();
-    entry.localSQNR = localErrors[k].getDecibels();
+    entry.activationSQNR = errors->activation[k];
+    entry.localSQNR = errors->local[k];
+    entry.histogram = std::move(errors->histograms[k]);
   }
+  for (size_t k = firstInput; k < tensors.size(); ++k)
+    (k < firstOutput ? report.inputs : report.outputs)
+        .push_back({tensors[k].name, errors->activation[k]});
+  if (firstOutput < tensors.size())
+    report.top1Agreement = errors->argMaxAgreement[firstOutput];
   return success();
 }
 
@@ -330,6 +295,7 @@ LogicalResult ReportBuilder::finish(ModuleOp module, func::FuncOp func) {
     SQNR error;
     error.add(*original, *dequantized);
     entry.weightSQNR = error.getDecibels();
+    entry.weightRanges = getWeightRanges(*original, dq);
     entry.weightGranularity =
         cast<ShapedType>(dq.getXScale().getType()).getRank() == 1
             ? "per-channel"

@@ -24,6 +24,11 @@ struct ImportOptions {
   size_t resourceThresholdBytes = 1024;
   /// Name of the function holding the graph.
   std::string functionName = "main_graph";
+  /// When set, receives the value each ONNX tensor name of the graph became
+  /// (graph inputs, node outputs, initializers that are read), for tools
+  /// that match tensors by name (onnx-quant-debug). Values of ops later
+  /// passes replace are not updated.
+  llvm::StringMap<Value> *tensorValues = nullptr;
 };
 
 /// Imports the model at `path`: binary protobuf, ONNX text syntax
