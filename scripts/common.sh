@@ -17,6 +17,8 @@ APT_PACKAGES=(
   libjpeg-dev libpng-dev make
   # libclang-rt-22-dev: libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)
   libclang-rt-22-dev
+  # chromium: the HTML quantization report's test renders it headless
+  chromium
 )
 
 log() { printf '\n==> %s\n' "$*"; }

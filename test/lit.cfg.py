@@ -14,7 +14,7 @@ Substitutions:
   %build      the build directory (build/lib/cmake/OnnxQuant is the package)
 Features: `ort` (onnxruntime importable by %python), `ortq`
 (onnxruntime.quantization importable by %ortq-python), `zoo`, `onnx-testdata`,
-`onnx-testdata-ortq` (%ortq-testdata exists), `aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`,
+`onnx-testdata-ortq` (%ortq-testdata exists), `aarch64-cross` (aarch64-linux-gnu-gcc and qemu-aarch64 on PATH), `valgrind`, `chromium` (headless Chromium, for the HTML report),
 `make` (GNU make, for the Unix Makefiles generator), `tsan` (gcc links
 ThreadSanitizer programs), `libjpeg` (jpeglib.h,
 for examples/image-classifier), `avx512-vnni` (the host runs AVX-512 VNNI
@@ -112,6 +112,11 @@ else:
     lit_config.note("aarch64-linux-gnu-gcc or qemu-aarch64 missing: AArch64 "
                     "execution tests are unsupported (run scripts/setup.sh)")
 
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
+else:
+    lit_config.note("chromium missing: the HTML report's browser tests are "
+                    "unsupported (scripts/setup.sh installs it)")
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 else:

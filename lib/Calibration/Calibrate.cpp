@@ -157,21 +157,17 @@ void CalibratePass::runOnOperation() {
   };
   Progress progress("onnx-calibrate", samples.getTotal(), quiet);
   auto runStart = std::chrono::steady_clock::now();
-  while (true) {
-    FailureOr<bool> more = samples.next();
-    if (failed(more))
-      return signalPassFailure();
-    if (!*more)
-      break;
-    if (int status = (*model)->run(samples.getInputs(), observe)) {
-      module.emitError() << "onnx-calibrate: the model failed on sample '"
-                         << samples.getLastLabel() << "': "
-                         << getStatusDescription(status) << " (status "
-                         << status << ")";
-      return signalPassFailure();
-    }
+  LogicalResult ran = samples.forEach([&]() -> LogicalResult {
+    if (int status = (*model)->run(samples.getInputs(), observe))
+      return module.emitError()
+             << "onnx-calibrate: the model failed on sample '"
+             << samples.getLastLabel() << "': " << getStatusDescription(status)
+             << " (status " << status << ")";
     progress.update(samples.getRead());
-  }
+    return success();
+  });
+  if (failed(ran))
+    return signalPassFailure();
   worker.drain();
   progress.update(samples.getRead());
   progress.finish();

@@ -148,3 +148,15 @@ FailureOr<bool> SampleBatches::next() {
   used += perRun;
   return true;
 }
+
+LogicalResult SampleBatches::forEach(llvm::function_ref<LogicalResult()> body) {
+  while (true) {
+    FailureOr<bool> more = next();
+    if (failed(more))
+      return failure();
+    if (!*more)
+      return success();
+    if (failed(body()))
+      return failure();
+  }
+}

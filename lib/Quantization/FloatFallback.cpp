@@ -64,19 +64,17 @@ public:
                                        (kPass + ": float fallback").str(), loc);
     if (failed(batches))
       return failure();
-    while (true) {
-      FailureOr<bool> more = (*batches)->next();
-      if (failed(more))
-        return failure();
-      if (!*more)
-        break;
+    LogicalResult read = (*batches)->forEach([&] {
       std::vector<std::vector<char>> inputs;
       for (auto [tensor, pointer] : llvm::zip(abi.inputs, (*batches)->getInputs())) {
         const char *bytes = static_cast<const char *>(pointer);
         inputs.emplace_back(bytes, bytes + tensor.getNumElements() * tensor.elementBytes);
       }
       samples.push_back(std::move(inputs));
-    }
+      return success();
+    });
+    if (failed(read))
+      return failure();
     if (samples.empty())
       return emitError(loc) << kPass << ": float fallback: no usable sample in '"
                             << options.samples.data << "'";

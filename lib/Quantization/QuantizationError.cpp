@@ -228,20 +228,15 @@ FailureOr<MeasuredErrors> mlir::onnxq::measureQuantizationErrors(
     return failure();
   std::vector<SQNR> errors(tensors.size()), localErrors(withLocal.size());
   std::vector<std::optional<RangeHistogram>> histograms(tensors.size());
-  std::vector<std::optional<size_t>> argMaxAgreement(tensors.size());
-  auto argMax = [](ArrayRef<float> values) {
+  std::vector<MeasuredErrors::ArgMax> argMaxes;
+  auto argMax = [](ArrayRef<float> values) -> int64_t {
     return std::max_element(values.begin(), values.end()) - values.begin();
   };
   for (auto [histogram, tensor] : llvm::zip_equal(histograms, tensors))
     if (tensor.range)
       histogram.emplace(tensor.range->first, tensor.range->second);
   std::vector<float> clamped;
-  while (true) {
-    FailureOr<bool> more = (*batches)->next();
-    if (failed(more))
-      return failure();
-    if (!*more)
-      break;
+  LogicalResult ran = (*batches)->forEach([&]() -> LogicalResult {
     for (ObservingModel *model :
          {floatModel->get(), quantizedModel->get(), fakeModel.get()})
       if (model)
@@ -257,10 +252,9 @@ FailureOr<MeasuredErrors> mlir::onnxq::measureQuantizationErrors(
       if (histograms[k])
         histograms[k]->add((*floatModel)->getObserved(k));
       if (tensors[k].compareArgMax)
-        argMaxAgreement[k] =
-            argMaxAgreement[k].value_or(0) +
-            (argMax((*floatModel)->getObserved(k)) ==
-             argMax((*quantizedModel)->getObserved(k)));
+        argMaxes.push_back({(*batches)->getLastLabel().str(),
+                            argMax((*floatModel)->getObserved(k)),
+                            argMax((*quantizedModel)->getObserved(k))});
     }
     for (auto [j, k] : llvm::enumerate(withLocal)) {
       ArrayRef<float> input = fakeModel->getObserved(2 * j);
@@ -269,7 +263,10 @@ FailureOr<MeasuredErrors> mlir::onnxq::measureQuantizationErrors(
         v = std::clamp(v, tensors[k].lo, tensors[k].hi);
       localErrors[j].add(clamped, fakeModel->getObserved(2 * j + 1));
     }
-  }
+    return success();
+  });
+  if (failed(ran))
+    return failure();
   MeasuredErrors result;
   result.samples = (*batches)->getUsed();
   result.format = (*batches)->getFormat().str();
@@ -278,7 +275,7 @@ FailureOr<MeasuredErrors> mlir::onnxq::measureQuantizationErrors(
   for (const SQNR &error : errors)
     result.activation.push_back(error.getDecibels());
   result.histograms = std::move(histograms);
-  result.argMaxAgreement = std::move(argMaxAgreement);
+  result.argMaxes = std::move(argMaxes);
   result.local.resize(tensors.size());
   for (auto [j, k] : llvm::enumerate(withLocal))
     result.local[k] = localErrors[j].getDecibels();

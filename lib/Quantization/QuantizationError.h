@@ -122,8 +122,8 @@ struct MeasuredTensor {
   /// The range the quantized tensor can represent: when given, the float
   /// tensor's values are histogrammed around it.
   std::optional<std::pair<float, float>> range;
-  /// Count the samples whose float and dequantized tensors have their
-  /// largest element at the same place (a classifier's top-1).
+  /// Record, per sample, where the float and the dequantized tensor have
+  /// their largest element (a classifier's top-1; one tensor at most).
   bool compareArgMax = false;
 };
 
@@ -138,8 +138,12 @@ struct MeasuredErrors {
   std::vector<std::optional<double>> local;
   /// Per tensor with a range, the float tensor's histogram around it.
   std::vector<std::optional<RangeHistogram>> histograms;
-  /// Per tensor with compareArgMax, the samples whose arg max agree.
-  std::vector<std::optional<size_t>> argMaxAgreement;
+  /// Per sample, for the tensor with compareArgMax.
+  struct ArgMax {
+    std::string sample; ///< its file or folder
+    int64_t floatArgMax, quantizedArgMax;
+  };
+  std::vector<ArgMax> argMaxes;
 };
 
 /// The range a QuantizeLinear's integers represent, dequantized: [(qmin -

@@ -550,7 +550,7 @@ void QuantizePass::runOnOperation() {
       settings += " symmetric-activations=true";
     auto created = ReportBuilder::create(
         module, func, {report, reportData, reportPreprocess, reportSamples,
-                       quiet, settings});
+                       reportLabels, quiet, settings});
     if (failed(created))
       return signalPassFailure();
     reporter = std::move(*created);

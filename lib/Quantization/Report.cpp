@@ -67,6 +67,12 @@ void printFallbackTable(const FallbackResult &result, raw_ostream &os) {
 
 } // namespace
 
+std::string mlir::onnxq::formatTop1(size_t correct, size_t total) {
+  return llvm::formatv("{0} of {1} ({2:F2} %)", correct, total,
+                       100.0 * double(correct) / double(total))
+      .str();
+}
+
 void mlir::onnxq::printFallbackSummary(const FallbackResult &result,
                                        raw_ostream &os) {
   os << "onnx-quantize: accuracy fallback kept " << result.kept.size()
@@ -134,6 +140,14 @@ void QuantizationReport::printTable(raw_ostream &os) const {
          << " samples";
     os << "\n";
   }
+  if (!labelsFile.empty()) {
+    os << "# top-1 on the " << labeledSamples << " samples labeled in '"
+       << labelsFile << "'";
+    if (labeledSamples)
+      os << ": float " << formatTop1(floatTop1, labeledSamples) << ", int8 "
+         << formatTop1(quantizedTop1, labeledSamples);
+    os << "\n";
+  }
   if (!passThrough.empty()) {
     os << "\n# keep their input's scale (no error of their own): "
        << passThrough.size() << " ops\n";
@@ -189,6 +203,12 @@ void QuantizationReport::printJSON(raw_ostream &os) const {
     activations["outputs"] = toArray(outputs);
     if (top1Agreement)
       activations["top1_agreement"] = int64_t(*top1Agreement);
+    if (!labelsFile.empty())
+      activations["top1"] = llvm::json::Object{
+          {"labels", labelsFile},
+          {"labeled_samples", int64_t(labeledSamples)},
+          {"float_correct", int64_t(floatTop1)},
+          {"quantized_correct", int64_t(quantizedTop1)}};
   } else {
     activations["note"] = activationNote;
   }

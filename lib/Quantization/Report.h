@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
@@ -74,6 +75,10 @@ struct QuantizationReport {
   /// Samples whose float and quantized outputs have the same arg max (a
   /// model with one output of shape [1, classes]).
   std::optional<size_t> top1Agreement;
+  /// report-labels=: the samples run that have a label, and how many of them
+  /// the float and the quantized model classify right.
+  std::string labelsFile;
+  size_t labeledSamples = 0, floatTop1 = 0, quantizedTop1 = 0;
   std::vector<FloatOpReport> floatOps;
   /// Quantized data-movement ops (MaxPool, Reshape, ...): they keep their
   /// input's scale, so they add no error of their own.
@@ -85,9 +90,14 @@ struct QuantizationReport {
   void sort();
   void printTable(raw_ostream &os) const;
   void printJSON(raw_ostream &os) const;
+  /// One self-contained page: inline SVG charts, no script, no network.
+  void printHTML(raw_ostream &os) const;
   /// One line for stderr.
   void printSummary(raw_ostream &os, StringRef file) const;
 };
+
+/// "7 of 8 (87.50 %)".
+std::string formatTop1(size_t correct, size_t total);
 
 /// What the accuracy fallback did, in a few lines.
 void printFallbackSummary(const FallbackResult &result, raw_ostream &os);
@@ -116,6 +126,7 @@ public:
     std::string data;       ///< report-data= (else the calibration's)
     std::string preprocess; ///< report-preprocess=
     int64_t samples = 8;    ///< report-samples=
+    std::string labels;     ///< report-labels=
     bool quiet = false;
     std::string settings;
   };
@@ -143,9 +154,12 @@ private:
   LogicalResult measureActivations(ModuleOp module, func::FuncOp func);
   /// The data directory and preprocessing to use, if any.
   void chooseData(ModuleOp module);
+  /// Reads report-labels= into `labels`.
+  LogicalResult readLabels(Location loc);
 
   Options options;
   Location loc;
+  llvm::StringMap<int64_t> labels; ///< report-labels=, by sample file name
   std::unique_ptr<OutputFile> file;
   OwningOpRef<ModuleOp> floatModule;
   func::FuncOp floatFunc;

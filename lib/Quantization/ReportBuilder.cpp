@@ -22,7 +22,10 @@
 #include "onnx-quant/Support/OutputFile.h"
 
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -95,6 +98,9 @@ ReportBuilder::create(ModuleOp module, func::FuncOp func, Options options) {
   }
   std::unique_ptr<ReportBuilder> builder(
       new ReportBuilder(std::move(options), module.getLoc()));
+  if (!builder->options.labels.empty() &&
+      failed(builder->readLabels(module.getLoc())))
+    return failure();
   std::string error;
   builder->file = OutputFile::open(builder->options.file, error);
   if (!builder->file)
@@ -104,6 +110,35 @@ ReportBuilder::create(ModuleOp module, func::FuncOp func, Options options) {
       cast<func::FuncOp>(builder->toFloat.lookup(func.getOperation()));
   builder->report.settings = builder->options.settings;
   return builder;
+}
+
+LogicalResult ReportBuilder::readLabels(Location loc) {
+  const std::string &path = options.labels;
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return emitError(loc) << kPass << ": cannot read report-labels='" << path
+                          << "': " << buffer.getError().message();
+  SmallVector<StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (auto [i, line] : llvm::enumerate(lines)) {
+    line = line.trim();
+    if (line.empty() || line.starts_with("#"))
+      continue;
+    auto [sample, rest] = llvm::getToken(line);
+    int64_t label;
+    if (rest.trim().getAsInteger(10, label) || label < 0)
+      return emitError(loc)
+             << kPass << ": report-labels='" << path << "' line " << i + 1
+             << ": expected 'SAMPLE CLASS' (a sample's file name, a class "
+                "index >= 0), got '"
+             << line << "'";
+    labels[llvm::sys::path::filename(sample)] = label;
+  }
+  if (labels.empty())
+    return emitError(loc) << kPass << ": report-labels='" << path
+                          << "' has no 'SAMPLE CLASS' line";
+  report.labelsFile = path;
+  return success();
 }
 
 void ReportBuilder::recordDecisions(
@@ -243,10 +278,11 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
       continue;
     MeasuredTensor output(nameOr(getOutputName(func, k), "output", k),
                           floatValue, value);
-    // A classifier's scores: [classes] or [1, classes].
-    output.compareArgMax = returned.size() == 1 && type.getRank() >= 1 &&
-                           type.getNumElements() == type.getShape().back() &&
-                           type.getNumElements() > 1;
+    // A classifier's scores: one dimension of more than one element
+    // ([classes], [1, classes], [1, classes, 1, 1]).
+    output.compareArgMax =
+        returned.size() == 1 &&
+        llvm::count_if(type.getShape(), [](int64_t d) { return d > 1; }) == 1;
     tensors.push_back(std::move(output));
   }
   std::string user = (kPass + ": report").str();
@@ -274,8 +310,17 @@ LogicalResult ReportBuilder::measureActivations(ModuleOp module,
   for (size_t k = firstInput; k < tensors.size(); ++k)
     (k < firstOutput ? report.inputs : report.outputs)
         .push_back({tensors[k].name, errors->activation[k]});
-  if (firstOutput < tensors.size())
-    report.top1Agreement = errors->argMaxAgreement[firstOutput];
+  if (llvm::any_of(tensors, [](auto &t) { return t.compareArgMax; }))
+    report.top1Agreement = 0;
+  for (const MeasuredErrors::ArgMax &sample : errors->argMaxes) {
+    *report.top1Agreement += sample.floatArgMax == sample.quantizedArgMax;
+    auto label = labels.find(llvm::sys::path::filename(sample.sample));
+    if (label == labels.end())
+      continue;
+    ++report.labeledSamples;
+    report.floatTop1 += sample.floatArgMax == label->second;
+    report.quantizedTop1 += sample.quantizedArgMax == label->second;
+  }
   return success();
 }
 
@@ -305,8 +350,11 @@ LogicalResult ReportBuilder::finish(ModuleOp module, func::FuncOp func) {
   if (!report.data.empty() && failed(measureActivations(module, func)))
     return failure();
   report.sort();
-  if (StringRef(options.file).ends_with(".json"))
+  StringRef extension = llvm::sys::path::extension(options.file);
+  if (extension == ".json")
     report.printJSON(file->os());
+  else if (extension == ".html" || extension == ".htm")
+    report.printHTML(file->os());
   else
     report.printTable(file->os());
   std::string error;

@@ -165,7 +165,7 @@ static std::vector<std::pair<std::string, std::string>> getSupportedOps() {
 }
 
 static std::string buildDescription() {
-  return "onnx-quant-opt: ahead-of-time ONNX compiler driver (mlir-opt style)\n\n"
+  return "onnx-quant-opt: ahead-of-time ONNX compiler driver (mlir-opt style)\n"
          "  onnx-quant-opt INPUT [pass flags] [-o OUT] "
          "[--emit=mlir|onnx|llvm|asm|obj]\n"
          "INPUT is an ONNX model (.onnx binary; .onnxtext ONNX text syntax; "

@@ -12,6 +12,7 @@
 #include "onnx-quant/Dialect/ONNX/IR/ModelABI.h"
 
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <optional>
@@ -68,6 +69,9 @@ public:
   StringRef getFormat() const;
   /// Packs the next batch; false once every sample was read.
   FailureOr<bool> next();
+  /// Packs each batch in turn and calls `body` on it (getInputs()); stops at
+  /// the first failure, of reading or of `body`.
+  LogicalResult forEach(llvm::function_ref<LogicalResult()> body);
   ArrayRef<const void *> getInputs() const { return inputPtrs; }
   /// Samples read so far, used in batches, skipped for NaN/Inf.
   size_t getRead() const { return read; }

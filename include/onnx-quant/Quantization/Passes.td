@@ -35,8 +35,11 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     run on `report-samples` samples of `report-data`, by default the data
     `--onnx-calibrate` used; accumulated along the graph as compiled, and
     local to the layer's output Q/DQ in a fake-quant run), worst first, and
-    why each other op stayed float; a table, or JSON when FILE ends in
-    `.json`.
+    why each other op stayed float; a table, JSON when FILE ends in
+    `.json`, or one self-contained HTML page with charts (SQNR per layer,
+    each activation's histogram and range, weight ranges per channel, the
+    fallback's steps) when it ends in `.html`. `report-labels=FILE` adds
+    the float and int8 top-1 on the labeled samples.
 
     `sqnr-floor=DB` and `max-float-layers=N` keep in float the layers that
     cost the most accuracy: each quantized layer is measured alone in float
@@ -64,7 +67,7 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     ListOption<"opTypes", "op-types", "std::string",
                "quantize only these op types (default: all supported)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
-           "write the per-layer SQNR report to this file (JSON when it ends in .json)">,
+           "write the per-layer SQNR report to this file (JSON when it ends in .json, an HTML page with charts in .html)">,
     Option<"reportData", "report-data", "std::string", /*default=*/"\"\"",
            "samples the report runs to measure activation SQNR (the formats of --onnx-calibrate's data=); default: the calibration's data">,
     Option<"reportSamples", "report-samples", "int64_t", /*default=*/"8",
@@ -72,6 +75,8 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     Option<"reportPreprocess", "report-preprocess", "std::string",
            /*default=*/"\"\"",
            "image preprocessing for report-data (as --onnx-calibrate's preprocess=); default: the calibration's">,
+    Option<"reportLabels", "report-labels", "std::string", /*default=*/"\"\"",
+           "a file of 'SAMPLE CLASS' lines (a sample's file name in report-data, its class index): the report gives float and int8 top-1">,
     Option<"sqnrFloor", "sqnr-floor", "double", /*default=*/"0.0",
            "keep layers in float, fewest first, until the model outputs' SQNR against the float model reaches this many dB on report-data (0: off)">,
     Option<"maxFloatLayers", "max-float-layers", "int64_t", /*default=*/"-1",
