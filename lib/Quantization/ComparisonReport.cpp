@@ -18,10 +18,11 @@ using namespace mlir::onnxq;
 std::vector<std::string>
 ModelComparison::suggestExclusions(size_t count) const {
   // The own error, not the accumulated one: the last layers of a model
-  // inherit every error before them.
+  // inherit every error before them. Tensors computed in float have none;
+  // QOperator outputs have only the accumulated one.
   std::vector<const ComparedActivation *> ranked;
   for (const ComparedActivation &entry : activations)
-    if (!entry.node.empty())
+    if (!entry.node.empty() && entry.kind != "float")
       ranked.push_back(&entry);
   auto key = [](const ComparedActivation *entry) {
     std::optional<double> db =
@@ -57,18 +58,21 @@ void ModelComparison::printTable(raw_ostream &os, size_t suggest) const {
      << samples << " samples of '" << data << "' (" << dataFormat << ")\n"
      << "# local: the tensor's own Q/DQ, DQ(Q(x)) vs x in the quantized model "
         "(qdq_err; x through a folded Relu/Clip)\n"
+     << "# quantized as: QDQ, QOperator, dynamic (DynamicQuantizeLinear), "
+        "or float (computed in float by both models)\n"
      << "# weight: the layer's float weight vs its stored integers "
         "dequantized\n";
-  os << llvm::format("%-36s %-36s %-16s %11s %8s %8s\n", "tensor",
+  os << llvm::format("%-36s %-36s %-16s %11s %8s %8s  %s\n", "tensor",
                      "layer (for exclude=)", "op", "activation", "local",
-                     "weight");
+                     "weight", "quantized as");
   for (const ComparedActivation &entry : activations)
-    os << llvm::format("%-36s %-36s %-16s %11s %8s %8s\n",
+    os << llvm::format("%-36s %-36s %-16s %11s %8s %8s  %s\n",
                        entry.tensor.c_str(), describeLayer(entry).c_str(),
                        entry.opType.c_str(),
                        formatDecibels(entry.activationSQNR).c_str(),
                        formatDecibels(entry.localSQNR).c_str(),
-                       formatDecibels(entry.weightSQNR).c_str());
+                       formatDecibels(entry.weightSQNR).c_str(),
+                       entry.kind.c_str());
   os << "\n# weights: " << weights.size() << " quantized initializers\n";
   os << llvm::format("%-48s %-36s %-12s %8s\n", "weight", "read by", "",
                      "SQNR");
@@ -90,6 +94,7 @@ void ModelComparison::printJSON(raw_ostream &os, size_t suggest) const {
   llvm::json::Array activationArray;
   for (const ComparedActivation &entry : activations) {
     llvm::json::Object object{
+        {"kind", entry.kind},
         {"tensor", entry.tensor},
         {"node", entry.node},
         {"op", entry.opType},

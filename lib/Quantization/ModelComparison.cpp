@@ -23,6 +23,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -35,6 +36,9 @@ using namespace mlir::onnxq;
 namespace {
 
 constexpr StringLiteral kTool = "onnx-quant-debug";
+// How a tensor of the quantized model is quantized (ComparedActivation::kind).
+constexpr StringLiteral kQDQKind = "QDQ", kQOperatorKind = "QOperator",
+                        kDynamicKind = "dynamic", kFloatKind = "float";
 
 bool isFloatTensor(Value value) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
@@ -58,11 +62,10 @@ public:
       : tensors(tensors) {
     // Several names for one value (an Identity folded away): the first in
     // sorted order, so that the report does not depend on hashing.
-    SmallVector<StringRef> names;
     for (const auto &entry : tensors)
-      names.push_back(entry.first());
-    llvm::sort(names);
-    for (StringRef name : names)
+      sortedNames.push_back(entry.first());
+    llvm::sort(sortedNames);
+    for (StringRef name : sortedNames)
       nameOf.try_emplace(tensors.lookup(name), name.str());
     func.walk([&](Operation *op) {
       StringRef node = getNodeName(op);
@@ -76,6 +79,7 @@ public:
     return it == nameOf.end() ? StringRef() : StringRef(it->second);
   }
   Value lookup(StringRef name) const { return tensors.lookup(name); }
+  ArrayRef<StringRef> getSortedNames() const { return sortedNames; }
   bool hasNode(StringRef node) const { return opsOfNode.contains(node); }
   /// The op of `node` computing an `opType` result; null when there is
   /// none, or several (a node the importer expanded, such as an old
@@ -96,6 +100,7 @@ public:
 
 private:
   const llvm::StringMap<Value> &tensors;
+  SmallVector<StringRef> sortedNames;
   DenseMap<Value, std::string> nameOf;
   llvm::StringMap<SmallVector<Operation *, 1>> opsOfNode;
 };
@@ -146,14 +151,22 @@ private:
   /// `activation` itself (rather than folding it into a range): a tensor of
   /// its output's name made by a Relu/Clip, or an op of its node and type.
   bool isInQuantizedModel(Operation *activation);
-  void addActivation(StringRef name, Value quantized, Value dequantized,
-                     Value quantizerInput);
+  /// A quantized tensor of the quantized model (`kind`: how it is
+  /// quantized) and its dequantized value, unless it or its float
+  /// counterpart is matched already.
+  void addActivation(StringRef kind, StringRef name, Value quantized,
+                     Value dequantized, Value quantizerInput);
+  /// The float tensors both models compute under one name, not matched as
+  /// quantized ones (the rescaled output of a MatMulInteger, a float op
+  /// between quantized ones): their accumulated error.
+  void matchFloatTensors();
 
   ModelNames floatNames, quantizedNames;
   func::FuncOp quantizedFunc;
   DenseMap<Value, size_t> weightOf; ///< float weight -> result.weights index
   DenseSet<Value> seen;             ///< quantized values already matched
-  bool sawQDQ = false, sawQOperator = false;
+  DenseSet<Value> usedFloat;        ///< float counterparts already used
+  SmallVector<StringRef> formats;   ///< the kinds of quantization seen
 };
 
 Value Matcher::findFloatWeight(StringRef name, Operation *reader,
@@ -214,6 +227,18 @@ void Matcher::matchWeights() {
     addWeight(w, dq, op, floatOperand);
     dq->erase();
   };
+  // A MatMulInteger/ConvInteger weight of ONNX Runtime's dynamic
+  // quantization: its scale is not an operand (it multiplies the result) but
+  // the initializer W_scale.
+  auto addIntegerWeight = [&](Operation *op, Value w, Value zp, int64_t axis) {
+    StringRef name = quantizedNames.getName(w);
+    Value scale =
+        name.consume_back("_quantized")
+            ? quantizedNames.lookup((name + "_scale").str())
+            : Value();
+    if (scale && scale.getDefiningOp<ConstantOp>())
+      addOperandWeight(op, w, scale, zp, axis);
+  };
   quantizedFunc.walk([&](Operation *op) {
     llvm::TypeSwitch<Operation *>(op)
         .Case([&](DequantizeLinearOp dq) {
@@ -234,6 +259,12 @@ void Matcher::matchWeights() {
         .Case([&](QGemmOp gemm) {
           addOperandWeight(op, gemm.getB(), gemm.getBScale(),
                            gemm.getBZeroPoint(), gemm.getTransB() ? 0 : 1);
+        })
+        .Case([&](MatMulIntegerOp matmul) {
+          addIntegerWeight(op, matmul.getB(), matmul.getBZeroPoint(), 1);
+        })
+        .Case([&](ConvIntegerOp conv) {
+          addIntegerWeight(op, conv.getW(), conv.getWZeroPoint(), 0);
         })
         .Case([&](QLinearAddOp add) {
           // A constant addend (a bias Add after a MatMul), per tensor.
@@ -279,18 +310,21 @@ Value Matcher::findFloatCounterpart(StringRef name, Value quantized) {
   return value;
 }
 
-void Matcher::addActivation(StringRef name, Value quantized, Value dequantized,
-                            Value quantizerInput) {
+void Matcher::addActivation(StringRef kind, StringRef name, Value quantized,
+                            Value dequantized, Value quantizerInput) {
   if (!seen.insert(quantized).second)
     return;
   Value floatValue = findFloatCounterpart(name, quantized);
-  if (!floatValue ||
+  if (!floatValue || usedFloat.contains(floatValue) ||
       getNumElements(floatValue) != getNumElements(dequantized)) {
-    result.unmatched.push_back(name.empty() ? "(an unnamed tensor)"
-                                            : name.str());
+    if (kind != kFloatKind)
+      result.unmatched.push_back(name.empty() ? "(an unnamed tensor)"
+                                              : name.str());
     return;
   }
+  usedFloat.insert(floatValue);
   ComparedActivation entry;
+  entry.kind = kind.str();
   entry.tensor = floatNames.getName(floatValue).str();
   MeasuredTensor tensor(entry.tensor, floatValue, dequantized, quantizerInput);
   Operation *layer = floatValue.getDefiningOp();
@@ -325,13 +359,13 @@ void Matcher::matchActivations() {
     Value y = op->getResult(0);
     if (!scale || !isa<RankedTensorType>(y.getType()))
       return;
-    sawQOperator = true;
     builder.setInsertionPointAfter(op);
     auto type = cast<RankedTensorType>(y.getType());
     Value dequantized = DequantizeLinearOp::create(
         builder, op->getLoc(), type.clone(builder.getF32Type()), y, scale, zp,
         builder.getI64IntegerAttr(1));
-    addActivation(stripSuffix(quantizedNames.getName(y), "_quantized"), y,
+    addActivation(kQOperatorKind,
+                  stripSuffix(quantizedNames.getName(y), "_quantized"), y,
                   dequantized, nullptr);
   };
   SmallVector<Operation *> ops;
@@ -344,12 +378,23 @@ void Matcher::matchActivations() {
             return;
           for (Operation *user : q->getUsers())
             if (auto dq = dyn_cast<DequantizeLinearOp>(user)) {
-              sawQDQ = true;
-              addActivation(stripSuffix(quantizedNames.getName(x),
+              addActivation(kQDQKind,
+                            stripSuffix(quantizedNames.getName(x),
                                         "_QuantizeLinear_Input"),
                             x, dq.getY(), x);
               return;
             }
+        })
+        .Case([&](DynamicQuantizeLinearOp quantize) {
+          // Observed through a DequantizeLinear of its own outputs; its
+          // input is what it quantizes.
+          builder.setInsertionPointAfter(op);
+          Value dequantized = DequantizeLinearOp::create(
+              builder, op->getLoc(), quantize.getX().getType(),
+              quantize.getY(), quantize.getYScale(), quantize.getYZeroPoint(),
+              builder.getI64IntegerAttr(1));
+          addActivation(kDynamicKind, quantizedNames.getName(quantize.getX()),
+                        quantize.getX(), dequantized, quantize.getX());
         })
         .Case([&](QLinearConvOp conv) {
           addQOperatorOutput(op, conv.getYScale(), conv.getYZeroPoint());
@@ -366,9 +411,27 @@ void Matcher::matchActivations() {
         .Case([&](QGemmOp gemm) {
           addQOperatorOutput(op, gemm.getYScale(), gemm.getYZeroPoint());
         });
-  result.format = sawQDQ && sawQOperator ? "QDQ and QOperator"
-                  : sawQOperator        ? "QOperator"
-                                        : "QDQ";
+  matchFloatTensors();
+  for (const ComparedActivation &entry : result.activations)
+    if (entry.kind != kFloatKind && !llvm::is_contained(formats, entry.kind))
+      formats.push_back(entry.kind);
+  result.format =
+      formats.empty() ? "not quantized" : llvm::join(formats, " and ");
+}
+
+void Matcher::matchFloatTensors() {
+  SmallVector<std::pair<StringRef, Value>> named;
+  for (StringRef name : quantizedNames.getSortedNames())
+    named.push_back({name, quantizedNames.lookup(name)});
+  for (auto [name, value] : named) {
+    Operation *producer = value.getDefiningOp();
+    Value floatValue = floatNames.lookup(name);
+    if (!producer || isa<ConstantOp, DequantizeLinearOp>(producer) ||
+        !isFloatTensor(value) || !floatValue || !isFloatTensor(floatValue) ||
+        floatValue.getDefiningOp<ConstantOp>())
+      continue;
+    addActivation(kFloatKind, name, value, value, nullptr);
+  }
 }
 
 double sortKey(std::optional<double> db) {
@@ -411,7 +474,9 @@ mlir::onnxq::compareModels(ModuleOp floatModule,
   matcher.matchWeights();
   matcher.matchActivations();
   ModelComparison &result = matcher.result;
-  if (result.activations.empty() && result.weights.empty())
+  if (llvm::all_of(result.activations,
+                   [](auto &entry) { return entry.kind == kFloatKind; }) &&
+      result.weights.empty())
     return emitError(loc)
            << kTool << ": found no quantized tensor with a float counterpart "
            << "(the quantized model has no QuantizeLinear -> "

@@ -1,7 +1,7 @@
 //===- onnx-quant-debug.cpp - where a quantized model loses accuracy ------===//
 //
-// Compares a float ONNX model with a quantized model of it (QDQ or
-// QOperator, from onnx-quant or from ONNX Runtime's quantize_static /
+// Compares a float ONNX model with a quantized model of it (QDQ, QOperator
+// or dynamic, from onnx-quant or from ONNX Runtime's quantize_static /
 // quantize_dynamic) on sample data: per-tensor SQNR of weights and
 // activations, worst first, with the layers to keep in float. Both models
 // run natively (JIT-compiled as --emit=obj compiles them).
@@ -74,7 +74,8 @@ static const char *kDescription =
     "DequantizeLinear, and of every quantized weight, with ONNX Runtime "
     "qdq_loss_debug's definitions. Tensors match by name (ORT's naming) or "
     "by the node that computes them (onnx-quant's exports). The quantized "
-    "model may be QDQ or QOperator, from onnx-quant or ONNX Runtime.\n";
+    "model may be QDQ, QOperator or dynamic (DynamicQuantizeLinear), from "
+    "onnx-quant or ONNX Runtime.\n";
 
 /// "onnx-quant-debug: error: FILE: node 'N': message".
 static LogicalResult printDiagnostic(Diagnostic &diag) {

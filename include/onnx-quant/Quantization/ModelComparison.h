@@ -1,8 +1,9 @@
 //===- ModelComparison.h - a float model against a quantized one -*- C++ -*-===//
 //
 // What onnx-quant-debug does: given a float model and a quantized model of
-// it (QDQ or QOperator, made by onnx-quant or by ONNX Runtime), match their
-// weights and activations and measure the quantization error of each, with
+// it (QDQ, QOperator or dynamic, made by onnx-quant or by ONNX Runtime),
+// match their weights and activations and measure the quantization error of
+// each, with
 // ONNX Runtime qdq_loss_debug's definitions:
 //   weights      float initializer W against DequantizeLinear(W_quantized)
 //   activation   ("xmodel_err") the float model's tensor X against the
@@ -38,6 +39,10 @@ struct ComparisonOptions {
 
 /// One quantized activation of the quantized model.
 struct ComparedActivation {
+  /// How the quantized model quantizes it: "QDQ", "QOperator", "dynamic"
+  /// (DynamicQuantizeLinear), or "float" (a float tensor both models compute,
+  /// not quantized itself: no local error).
+  std::string kind;
   std::string tensor; ///< its name in the float model ("" if none)
   /// The float model's node that computes it ("" for a graph input): the
   /// layer to name in --onnx-quantize's exclude=.
@@ -61,7 +66,7 @@ struct ComparedWeight {
 
 struct ModelComparison {
   std::string floatModel, quantizedModel; ///< paths, for the report
-  std::string format;                     ///< "QDQ", "QOperator" or both
+  std::string format; ///< "QDQ", "QOperator", "dynamic", joined by " and "
   std::string data, dataFormat;
   size_t samples = 0;
   std::vector<ComparedActivation> activations; ///< worst first

@@ -4,6 +4,8 @@
 // parameters are reshaped to broadcast along `axis`):
 //   QuantizeLinear:   saturate(round_half_even(x / scale) + zero_point)
 //   DequantizeLinear: float(x - zero_point) * scale, the difference in int32.
+//   DynamicQuantizeLinear: QuantizeLinear to uint8 with the scale and zero
+//   point of x's own range (reduced first).
 // The ONNX element types (before signless conversion) say whether the
 // integers are unsigned.
 //
@@ -20,6 +22,7 @@
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -64,6 +67,35 @@ FailureOr<SmallVector<Value>> getElementwiseInputs(OpBuilder &b, Location loc,
   return inputs;
 }
 
+/// saturate(round_half_even(x / scale) + zero_point) for one element, the
+/// result an integer of `width` bits (`isUnsigned` per its ONNX type);
+/// `zeroPoint` may be null.
+Value quantizeElement(OpBuilder &b, Location l, Value x, Value scale,
+                      Value zeroPoint, unsigned width, bool isUnsigned,
+                      Type resultType) {
+  double qmin = isUnsigned ? 0.0 : -std::ldexp(1.0, width - 1);
+  double qmax = std::ldexp(1.0, isUnsigned ? width : width - 1) - 1;
+  Type floatType = x.getType();
+  // 16-bit ranges overflow f16 (65535 > 65504): compute in f32.
+  if (width > 8 && floatType.getIntOrFloatBitWidth() < 32) {
+    floatType = b.getF32Type();
+    x = arith::ExtFOp::create(b, l, floatType, x);
+  }
+  if (scale.getType() != floatType)
+    scale = arith::ExtFOp::create(b, l, floatType, scale);
+  Value q = math::RoundEvenOp::create(b, l, arith::DivFOp::create(b, l, x, scale));
+  if (zeroPoint) {
+    Value zp = extendToI32(b, l, zeroPoint, isUnsigned);
+    q = arith::AddFOp::create(b, l, q,
+                              arith::SIToFPOp::create(b, l, floatType, zp));
+  }
+  q = arith::MaximumFOp::create(b, l, q, createScalar(b, l, floatType, qmin));
+  q = arith::MinimumFOp::create(b, l, q, createScalar(b, l, floatType, qmax));
+  // In range now: the conversion is exact.
+  Value i32 = arith::FPToSIOp::create(b, l, b.getI32Type(), q);
+  return arith::TruncIOp::create(b, l, resultType, i32);
+}
+
 struct QuantizeLinearPattern : StaticShapePattern<QuantizeLinearOp> {
   using StaticShapePattern::StaticShapePattern;
   LogicalResult
@@ -85,37 +117,84 @@ struct QuantizeLinearPattern : StaticShapePattern<QuantizeLinearOp> {
     if (failed(inputs))
       return rewriter.notifyMatchFailure(op, "scale or zero point shape");
     auto resultType = convertTensorType(onnxType);
-    double qmin = isUnsigned ? 0.0 : -std::ldexp(1.0, width - 1);
-    double qmax = std::ldexp(1.0, isUnsigned ? width : width - 1) - 1;
     Value result = createElementwise(
         rewriter, loc, resultType, *inputs,
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          Value x = args[0];
-          Type floatType = x.getType();
-          // 16-bit ranges overflow f16 (65535 > 65504): compute in f32.
-          if (width > 8 && floatType.getIntOrFloatBitWidth() < 32) {
-            floatType = b.getF32Type();
-            x = arith::ExtFOp::create(b, l, floatType, x);
-          }
-          Value scale = args[1];
-          if (scale.getType() != floatType)
-            scale = arith::ExtFOp::create(b, l, floatType, scale);
-          Value q = math::RoundEvenOp::create(
-              b, l, arith::DivFOp::create(b, l, x, scale));
-          if (args.size() > 2) {
-            Value zp = extendToI32(b, l, args[2], isUnsigned);
-            q = arith::AddFOp::create(
-                b, l, q, arith::SIToFPOp::create(b, l, floatType, zp));
-          }
-          q = arith::MaximumFOp::create(b, l, q,
-                                        createScalar(b, l, floatType, qmin));
-          q = arith::MinimumFOp::create(b, l, q,
-                                        createScalar(b, l, floatType, qmax));
-          // In range now: the conversion is exact.
-          Value i32 = arith::FPToSIOp::create(b, l, b.getI32Type(), q);
-          return arith::TruncIOp::create(b, l, resultType.getElementType(), i32);
+          return quantizeElement(b, l, args[0], args[1],
+                                 args.size() > 2 ? args[2] : Value(), width,
+                                 isUnsigned, resultType.getElementType());
         });
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// The range of x (its min and max, widened to include 0) in two
+/// reductions, the scale and zero point from it in one-element tensors, then
+/// the element-wise quantization, as ONNX Runtime's kernel computes them.
+struct DynamicQuantizeLinearPattern
+    : StaticShapePattern<DynamicQuantizeLinearOp> {
+  using StaticShapePattern::StaticShapePattern;
+  LogicalResult
+  matchAndRewriteStatic(DynamicQuantizeLinearOp op, OpAdaptor adaptor,
+                        ConversionPatternRewriter &rewriter) const override {
+    auto xType = getStaticType(adaptor.getX());
+    if (!xType || !xType.getElementType().isF32())
+      return rewriter.notifyMatchFailure(op, "needs a static f32 input");
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type(), i8 = rewriter.getI8Type();
+    SmallVector<int64_t> axes =
+        llvm::to_vector(llvm::seq<int64_t>(0, xType.getRank()));
+    double inf = std::numeric_limits<double>::infinity();
+    Value lo = reduceKeepDims(
+        rewriter, loc, adaptor.getX(), axes, getScalarAttr(f32, inf),
+        [](OpBuilder &b, Location l, Value a, Value c) -> Value {
+          return arith::MinimumFOp::create(b, l, a, c);
+        });
+    Value hi = reduceKeepDims(
+        rewriter, loc, adaptor.getX(), axes, getScalarAttr(f32, -inf),
+        [](OpBuilder &b, Location l, Value a, Value c) -> Value {
+          return arith::MaximumFOp::create(b, l, a, c);
+        });
+    auto one = cast<RankedTensorType>(lo.getType());
+    Value scale = createElementwise(
+        rewriter, loc, one, {lo, hi},
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          Value zero = createScalar(b, l, f32, 0.0);
+          Value low = arith::MinimumFOp::create(b, l, args[0], zero);
+          Value high = arith::MaximumFOp::create(b, l, args[1], zero);
+          Value range = arith::SelectOp::create(
+              b, l,
+              arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, high, low),
+              createScalar(b, l, f32, 255.0),
+              arith::SubFOp::create(b, l, high, low));
+          return arith::DivFOp::create(b, l, range,
+                                       createScalar(b, l, f32, 255.0));
+        });
+    Value zeroPoint = createElementwise(
+        rewriter, loc, one.clone(i8), {lo, scale},
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          Value low = arith::MinimumFOp::create(b, l, args[0],
+                                                createScalar(b, l, f32, 0.0));
+          Value zp = arith::SubFOp::create(
+              b, l, createScalar(b, l, f32, 0.0),
+              arith::DivFOp::create(b, l, low, args[1]));
+          zp = arith::MaximumFOp::create(b, l, zp, createScalar(b, l, f32, 0.0));
+          zp = arith::MinimumFOp::create(b, l, zp,
+                                         createScalar(b, l, f32, 255.0));
+          zp = math::RoundEvenOp::create(b, l, zp);
+          Value i32 = arith::FPToSIOp::create(b, l, b.getI32Type(), zp);
+          return arith::TruncIOp::create(b, l, i8, i32);
+        });
+    Value y = createElementwise(
+        rewriter, loc, xType.clone(i8), {adaptor.getX(), scale, zeroPoint},
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          return quantizeElement(b, l, args[0], args[1], args[2], 8,
+                                 /*isUnsigned=*/true, i8);
+        });
+    rewriter.replaceOp(
+        op, {y, reshapeTo(rewriter, loc, scale, RankedTensorType::get({}, f32)),
+             reshapeTo(rewriter, loc, zeroPoint, RankedTensorType::get({}, i8))});
     return success();
   }
 };
@@ -164,6 +243,6 @@ struct DequantizeLinearPattern : StaticShapePattern<DequantizeLinearOp> {
 
 void mlir::onnxq::populateQuantizeDequantizeToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<QuantizeLinearPattern, DequantizeLinearPattern>(
-      converter, patterns.getContext());
+  patterns.add<QuantizeLinearPattern, DynamicQuantizeLinearPattern,
+               DequantizeLinearPattern>(converter, patterns.getContext());
 }

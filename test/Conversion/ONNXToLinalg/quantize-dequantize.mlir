@@ -99,3 +99,33 @@ func.func @quantize_u16_from_f16(%x: tensor<4xf16>, %s: tensor<f16>, %z: tensor<
   %y = onnx.QuantizeLinear(%x, %s, %z) : (tensor<4xf16>, tensor<f16>, tensor<ui16>) -> tensor<4xui16>
   return %y : tensor<4xui16>
 }
+
+// -----
+
+// DynamicQuantizeLinear: min and max over every axis, then in one-element
+// tensors the scale ((max(hi, 0) - min(lo, 0)) / 255, 255 / 255 = 1 when the
+// range is empty) and the zero point (round(clamp(0 - lo / scale, 0, 255))),
+// then the element-wise u8 quantization with them.
+// CHECK-LABEL: func @dynamic_quantize
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "reduction"]
+// CHECK: arith.minimumf
+// CHECK: %[[LO:.*]] = tensor.expand_shape {{.*}} into tensor<1x1xf32>
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "reduction"]
+// CHECK: arith.maximumf
+// CHECK: %[[HI:.*]] = tensor.expand_shape {{.*}} into tensor<1x1xf32>
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[LO]], %[[HI]] : tensor<1x1xf32>, tensor<1x1xf32>)
+// CHECK: %[[EQ:.*]] = arith.cmpf oeq
+// CHECK: %[[RANGE:.*]] = arith.select %[[EQ]], %{{.*}}, %{{.*}} : f32
+// CHECK: arith.divf %[[RANGE]], %{{.*}} : f32
+// CHECK: %[[Z:.*]] = linalg.generic {{.*}} ins(%[[LO]], %[[S]] : tensor<1x1xf32>, tensor<1x1xf32>)
+// CHECK: math.roundeven
+// CHECK: arith.trunci %{{.*}} : i32 to i8
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<2x5xf32>, tensor<f32>, tensor<i8>)
+// CHECK: arith.divf
+// CHECK: math.roundeven
+// CHECK: arith.extui %{{.*}} : i8 to i32
+// CHECK: return %{{.*}}, %{{.*}}, %{{.*}} : tensor<2x5xi8>, tensor<f32>, tensor<i8>
+func.func @dynamic_quantize(%x: tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>)
+  return %y, %s, %zp : tensor<2x5xui8>, tensor<f32>, tensor<ui8>
+}

@@ -729,6 +729,30 @@ func.func @quantize_result(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xi32> 
 
 // -----
 
+func.func @dynamic_quantize_signed(%x: tensor<4xf32>) -> tensor<4xi8> {
+  // expected-error @+1 {{'onnx.DynamicQuantizeLinear' op expects y of ui8, got 'tensor<4xi8>'}}
+  %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<4xf32>) -> (tensor<4xi8>, tensor<f32>, tensor<ui8>)
+  return %y : tensor<4xi8>
+}
+
+// -----
+
+func.func @dynamic_quantize_f16(%x: tensor<4xf16>) -> tensor<4xui8> {
+  // expected-error @+1 {{'onnx.DynamicQuantizeLinear' op expects an f32 input, got 'tensor<4xf16>'}}
+  %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<4xf16>) -> (tensor<4xui8>, tensor<f32>, tensor<ui8>)
+  return %y : tensor<4xui8>
+}
+
+// -----
+
+func.func @dynamic_quantize_scale_rank(%x: tensor<4xf32>) -> tensor<4xui8> {
+  // expected-error @+1 {{'onnx.DynamicQuantizeLinear' op expects a rank-0 y_scale and y_zero_point, got 'tensor<1xf32>'}}
+  %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<4xf32>) -> (tensor<4xui8>, tensor<1xf32>, tensor<ui8>)
+  return %y : tensor<4xui8>
+}
+
+// -----
+
 func.func @quantize_zero_point_type(%x: tensor<4xf32>, %s: tensor<f32>, %zp: tensor<i8>) -> tensor<4xui8> {
   // expected-error @+1 {{'onnx.QuantizeLinear' op expects y_zero_point and the result to have the same element type, got 'i8' and 'ui8'}}
   %0 = onnx.QuantizeLinear(%x, %s, %zp) : (tensor<4xf32>, tensor<f32>, tensor<i8>) -> tensor<4xui8>

@@ -34,6 +34,13 @@ func.func @constant_and_defaults(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   return %1 : tensor<2x3xf32>
 }
 
+// CHECK-LABEL: func @dynamic_quantize
+func.func @dynamic_quantize(%x: tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>) {
+  // CHECK: onnx.DynamicQuantizeLinear(%{{.*}}) : (tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>)
+  %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>)
+  return %y, %s, %zp : tensor<2x5xui8>, tensor<f32>, tensor<ui8>
+}
+
 // CHECK-LABEL: func @qdq
 func.func @qdq(%x: tensor<1x8xf32>, %s: tensor<f32>, %zp: tensor<ui8>) -> tensor<1x8xf32> {
   // CHECK: onnx.QuantizeLinear({{.*}}) : (tensor<1x8xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x8xui8>

@@ -20,6 +20,14 @@ Usage (the .venv-ortq python: onnxruntime.quantization):
    X, or the output of the Relu after X when the quantized model has none:
    ORT folds it into the output range) and initializers (W_quantized
    dequantized in int64 against W); there is no local error.
+   With --dynamic, quantize_dynamic (u8 activations quantized at run time by
+   DynamicQuantizeLinear, s8 weights per channel, MatMulInteger/ConvInteger)
+   on `mlp` (a generated MatMul/Add/Relu/MatMul model); the reference is again
+   computed from ORT's runs: each DynamicQuantizeLinear's outputs (added as
+   graph outputs) dequantized, against the float model's tensor of its input's
+   name (activation) and against that input in the quantized model (local),
+   the initializers W_quantized with W_scale and W_zero_point against W, and
+   the float tensors both models compute under one name (activation).
 3. On --samples other inputs: ORT's qdq_loss_debug (augmented models run by
    ORT, create_weight_matching / create_activation_matching,
    compute_weight_error / compute_activation_error; a uint8 weight is
@@ -60,6 +68,12 @@ def make_inputs(args):
     """(float model path, calibration arrays, comparison arrays)."""
     import onnx
     work = args.work
+    if args.model == "mlp":
+        path = work / "float.onnx"
+        make_mlp(path)
+        rng = np.random.RandomState(3)
+        xs = [rng.randn(1, 32).astype(np.float32) for _ in range(args.calib + args.samples)]
+        return path, xs[:args.calib], xs[args.calib:]
     if args.model == "cnn":
         import qdq_import_check
         path = work / "float.onnx"
@@ -83,6 +97,120 @@ def make_inputs(args):
     files = zoo_data.imagenet_files(zoo, args.calib + args.samples)
     xs = [zoo_data.image_tensor(p, "imagenet", "bgr_minus_mean") for p in files]
     return path, xs[:args.calib], xs[args.calib:]
+
+
+def run_both(model, fmodel, input_name, xs, work):
+    """ORT runs of `model` (a quantized model with extra graph outputs, saved
+    to WORK, without graph optimizations: one {output: array} per sample) and
+    of the float model's every float tensor (qdq_loss_debug's augmentation:
+    {tensor: [array per sample]})."""
+    import onnx
+    import onnxruntime
+    from onnxruntime.quantization import qdq_loss_debug as qld
+    augmented = work / "quantized_outputs.onnx"
+    onnx.save(model, str(augmented))
+    options = onnxruntime.SessionOptions()
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+    session = onnxruntime.InferenceSession(str(augmented), options,
+                                           providers=["CPUExecutionProvider"])
+    names = [o.name for o in session.get_outputs()]
+    runs = [dict(zip(names, session.run(None, {input_name: x}))) for x in xs]
+    float_augmented = work / "float_augmented.onnx"
+    qld.modify_model_output_intermediate_tensors(str(fmodel), str(float_augmented))
+
+    class Reader:
+        def __iter__(self):
+            return iter([{input_name: x} for x in xs])
+
+    return runs, qld.collect_activations(str(float_augmented), Reader())
+
+
+def make_mlp(path):
+    """x [1, 32] -> MatMul(32x64) -> Add -> Relu -> MatMul(64x10) -> Add -> y."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+    rng = np.random.RandomState(0)
+    inits = [numpy_helper.from_array((rng.randn(32, 64) * 0.2).astype(np.float32), "w1"),
+             numpy_helper.from_array((rng.randn(64) * 0.1).astype(np.float32), "b1"),
+             numpy_helper.from_array((rng.randn(64, 10) * 0.2).astype(np.float32), "w2"),
+             numpy_helper.from_array((rng.randn(10) * 0.1).astype(np.float32), "b2")]
+    n = helper.make_node
+    nodes = [n("MatMul", ["x", "w1"], ["h"], name="fc1"),
+             n("Add", ["h", "b1"], ["hb"], name="fc1_bias"),
+             n("Relu", ["hb"], ["r"], name="relu"),
+             n("MatMul", ["r", "w2"], ["o"], name="fc2"),
+             n("Add", ["o", "b2"], ["y"], name="fc2_bias")]
+    graph = helper.make_graph(nodes, "mlp",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 32])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 10])],
+                              inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 8
+    onnx.save(model, str(path))
+
+
+def quantize_dynamic_model(fmodel, qmodel):
+    import onnx
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+    quantize_dynamic(str(fmodel), str(qmodel), per_channel=True, weight_type=QuantType.QInt8)
+    model = onnx.load(str(qmodel))
+    model.ir_version = max(model.ir_version, 8)
+    onnx.save(model, str(qmodel))
+
+
+def dynamic_reference(fmodel, qmodel, input_name, xs, work):
+    """{weight: SQNR}, {tensor: activation SQNR}, {tensor: local SQNR}."""
+    import onnx
+    from onnx import helper, numpy_helper
+    model = onnx.load(str(qmodel))
+    inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    finits = {i.name: numpy_helper.to_array(i) for i in onnx.load(str(fmodel)).graph.initializer}
+    weights = {}
+    for node in model.graph.node:
+        if node.op_type not in ("MatMulInteger", "ConvInteger"):
+            continue
+        name = node.input[1]
+        if name not in inits or not name.endswith("_quantized"):
+            continue
+        base = name[:-len("_quantized")]
+        q = inits[name].astype(np.int64)
+        scale = inits[base + "_scale"]
+        zero = inits[node.input[3]].astype(np.int64) if len(node.input) > 3 else 0
+        if scale.size > 1:
+            shape = [1] * q.ndim
+            shape[1 if node.op_type == "MatMulInteger" else 0] = -1
+            scale = scale.reshape(shape)
+            zero = np.reshape(zero, shape) if np.size(zero) > 1 else zero
+        weights[base] = sqnr(finits[base], ((q - zero) * scale).astype(np.float32))
+
+    # Every tensor of the quantized model as an output: the float ones and
+    # each DynamicQuantizeLinear's three.
+    quantized = [n for n in model.graph.node if n.op_type == "DynamicQuantizeLinear"]
+    extra = {o for n in quantized for o in n.output}
+    float_names = {o for n in model.graph.node for o in n.output} - extra
+    inferred = onnx.shape_inference.infer_shapes(model)
+    types = {v.name: v.type.tensor_type.elem_type for v in inferred.graph.value_info}
+    outputs = {o.name for o in model.graph.output}
+    for name in sorted((extra | float_names) - outputs):
+        model.graph.output.append(helper.make_tensor_value_info(
+            name, types.get(name, onnx.TensorProto.FLOAT), None))
+    runs, float_acts = run_both(model, fmodel, input_name, xs, work)
+    float_acts[input_name] = [x for x in xs]
+    activation, local = {}, {}
+    for node in quantized:
+        x, (q, s, z) = node.input[0], node.output
+        deq = [((r[q].astype(np.int64) - r[z].astype(np.int64)) * r[s]).astype(np.float32)
+               for r in runs]
+        pre = [r[x] if x in r else xs[i] for i, r in enumerate(runs)]
+        activation[x] = sqnr([a.reshape(-1) for a in float_acts[x]],
+                             [d.reshape(-1) for d in deq])
+        local[x] = sqnr([p.reshape(-1) for p in pre], [d.reshape(-1) for d in deq])
+    floats = {}
+    for name in float_names:
+        if name in float_acts and name not in activation and runs[0][name].dtype == np.float32:
+            floats[name] = sqnr([a.reshape(-1) for a in float_acts[name]],
+                                [r[name].reshape(-1) for r in runs])
+    return weights, activation, local, floats
 
 
 def ort_errors(fmodel, qmodel, input_name, xs, work):
@@ -157,9 +285,7 @@ QOPERATOR_WEIGHTS = {"QLinearConv": [(3, 4, 5, 0)], "QLinearMatMul": [(3, 4, 5, 
 def qoperator_reference(fmodel, qmodel, input_name, xs, work):
     """{weight: SQNR}, {float tensor: SQNR}, from ORT's runs of both models."""
     import onnx
-    import onnxruntime
     from onnx import helper, numpy_helper
-    from onnxruntime.quantization import qdq_loss_debug as qld
     model = onnx.load(str(qmodel))
     inits = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     fgraph = onnx.load(str(fmodel)).graph
@@ -193,22 +319,7 @@ def qoperator_reference(fmodel, qmodel, input_name, xs, work):
             model.graph.output.append(helper.make_tensor_value_info(
                 node.output[0], helper.np_dtype_to_tensor_dtype(inits[node.input[zp]].dtype),
                 None))
-    augmented = work / "qoperator_outputs.onnx"
-    onnx.save(model, str(augmented))
-    options = onnxruntime.SessionOptions()
-    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
-    session = onnxruntime.InferenceSession(str(augmented), options,
-                                           providers=["CPUExecutionProvider"])
-    names = [o.name for o in session.get_outputs()]
-    runs = [dict(zip(names, session.run(None, {input_name: x}))) for x in xs]
-    float_augmented = work / "float_augmented.onnx"
-    qld.modify_model_output_intermediate_tensors(str(fmodel), str(float_augmented))
-
-    class Reader:
-        def __iter__(self):
-            return iter([{input_name: x} for x in xs])
-
-    float_acts = qld.collect_activations(str(float_augmented), Reader())
+    runs, float_acts = run_both(model, fmodel, input_name, xs, work)
     consumers = {}
     for node in fgraph.node:
         for i in node.input:
@@ -266,8 +377,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--debug-tool", required=True)
     ap.add_argument("--work", type=Path, required=True)
-    ap.add_argument("--model", choices=["squeezenet", "cnn", "mnist"], default="squeezenet")
+    ap.add_argument("--model", choices=["squeezenet", "cnn", "mnist", "mlp"],
+                    default="squeezenet")
     ap.add_argument("--qoperator", action="store_true")
+    ap.add_argument("--dynamic", action="store_true")
     ap.add_argument("--zoo", type=Path)
     ap.add_argument("--calib", type=int, default=8)
     ap.add_argument("--samples", type=int, default=6)
@@ -288,7 +401,9 @@ def main():
         for k, x in enumerate(arrays):
             np.save(d / f"{k:03d}.npy", x)
     qmodel = args.work / "q.onnx"
-    if args.qoperator:
+    if args.dynamic:
+        quantize_dynamic_model(fmodel, qmodel)
+    elif args.qoperator:
         quantize_qoperator(fmodel, calib, input_name, qmodel)
     else:
         subprocess.run([sys.executable, str(REPO / "utils/ort_quantize.py"), str(fmodel),
@@ -299,6 +414,26 @@ def main():
     subprocess.run([args.debug_tool, str(fmodel), str(qmodel), "--data", str(ddir),
                     "-o", str(report)], check=True)
     ours = json.loads(report.read_text())
+    if args.dynamic:
+        weight_err, activation_err, local_err, float_err = dynamic_reference(
+            fmodel, qmodel, input_name, xs, args.work)
+        dynamic = [a for a in ours["activations"] if a["kind"] == "dynamic"]
+        floats = [a for a in ours["activations"] if a["kind"] == "float"]
+        ok = compare("weights", {w["tensor"]: w["sqnr"] for w in ours["weights"]},
+                     weight_err, args.tolerance)
+        ok &= compare("activation", {a["tensor"]: a["activation_sqnr"] for a in dynamic},
+                      activation_err, args.tolerance)
+        ok &= compare("local", {a["tensor"]: a["local_sqnr"] for a in dynamic},
+                      local_err, args.tolerance)
+        ok &= compare("float", {a["tensor"]: a["activation_sqnr"] for a in floats},
+                      float_err, args.tolerance)
+        return 0 if ok else 1
+    # The quantized tensors (qdq_loss_debug has no float-only comparisons).
+    kind = "QOperator" if args.qoperator else "QDQ"
+    floats = [a for a in ours["activations"] if a["kind"] == "float"]
+    ours["activations"] = [a for a in ours["activations"] if a["kind"] == kind]
+    print(f"# activations quantized as {kind}: {len(ours['activations'])}; computed in "
+          f"float by both models (not compared): {len(floats)}")
 
     if args.qoperator:
         weight_err, activation_err = qoperator_reference(fmodel, qmodel, input_name, xs,

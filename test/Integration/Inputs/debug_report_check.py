@@ -67,7 +67,7 @@ def main():
                     "--samples", str(args.samples), "-o", str(debug)], check=True)
     layers = json.loads(report.read_text())["layers"]
     by_node = {a["node"]: a for a in json.loads(debug.read_text())["activations"]
-               if a["node"]}
+               if a["node"] and a["kind"] == "QDQ"}
 
     def value(v):
         return float("inf") if v == "inf" else v

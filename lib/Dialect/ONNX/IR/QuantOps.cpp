@@ -19,6 +19,26 @@ LogicalResult QuantizeLinearOp::verify() {
                            getAxis());
 }
 
+LogicalResult DynamicQuantizeLinearOp::verify() {
+  if (!getElementTypeOrSelf(getX().getType()).isF32())
+    return emitOpError() << "expects an f32 input, got " << getX().getType();
+  auto u8 = IntegerType::get(getContext(), 8, IntegerType::Unsigned);
+  for (auto [value, name] : {std::pair{getY(), "y"},
+                             std::pair{getYZeroPoint(), "y_zero_point"}})
+    if (getElementTypeOrSelf(value.getType()) != u8)
+      return emitOpError() << "expects " << name << " of ui8, got "
+                           << value.getType();
+  if (!getElementTypeOrSelf(getYScale().getType()).isF32())
+    return emitOpError() << "expects y_scale of f32, got "
+                         << getYScale().getType();
+  for (Value scalar : {getYScale(), getYZeroPoint()})
+    if (auto ranked = dyn_cast<RankedTensorType>(scalar.getType());
+        ranked && ranked.getRank() != 0)
+      return emitOpError() << "expects a rank-0 y_scale and y_zero_point, got "
+                           << scalar.getType();
+  return success();
+}
+
 LogicalResult DequantizeLinearOp::verify() {
   auto xType = dyn_cast<IntegerType>(getElementTypeOrSelf(getX().getType()));
   if (!xType || xType.isSigned() ||
@@ -152,6 +172,16 @@ static Type getQuantizedElementType(Value zeroPoint, MLIRContext *ctx) {
 LogicalResult QuantizeLinearOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   return inferSameShape(
       getX(), getQuantizedElementType(getYZeroPoint(), getContext()), types);
+}
+
+LogicalResult
+DynamicQuantizeLinearOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  auto u8 = IntegerType::get(getContext(), 8, IntegerType::Unsigned);
+  if (failed(inferSameShape(getX(), u8, types)))
+    return failure();
+  types.push_back(RankedTensorType::get({}, Float32Type::get(getContext())));
+  types.push_back(RankedTensorType::get({}, u8));
+  return success();
 }
 
 LogicalResult

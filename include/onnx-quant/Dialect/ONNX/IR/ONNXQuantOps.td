@@ -27,6 +27,19 @@ def ONNX_DequantizeLinearOp : ONNX_Op<"DequantizeLinear"> {
   let results = (outs AnyTensor:$y);
 }
 
+def ONNX_DynamicQuantizeLinearOp : ONNX_Op<"DynamicQuantizeLinear"> {
+  let summary = "x to uint8 with a scale and zero point from its own range";
+  let description = [{
+    What ONNX Runtime's dynamic quantization puts before MatMulInteger and
+    ConvInteger: with lo = min(min(x), 0) and hi = max(max(x), 0),
+    y_scale = (hi - lo) / 255 (1 when hi == lo, as ONNX Runtime),
+    y_zero_point = round(saturate(-lo / y_scale)) and
+    y = saturate(round(x / y_scale) + y_zero_point), rounding half to even.
+  }];
+  let arguments = (ins AnyTensor:$x);
+  let results = (outs AnyTensor:$y, AnyTensor:$y_scale, AnyTensor:$y_zero_point);
+}
+
 def ONNX_QLinearConvOp : ONNX_Op<"QLinearConv"> {
   let summary = "convolution on quantized tensors with requantized output";
   let arguments = (ins AnyTensor:$x, AnyTensor:$x_scale, AnyTensor:$x_zero_point,
