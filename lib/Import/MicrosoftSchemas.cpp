@@ -59,6 +59,37 @@ static void inferQGemm(InferenceContext &ctx) {
   *out->add_dim() = b.dim(transB && transB->i() ? 0 : 1);
 }
 
+static void inferQLinearConcat(InferenceContext &ctx) {
+  // Inputs 2, 5, 8, ... are the tensors; Y has Y_zero_point's type.
+  propagateElemTypeFromInputToOutput(ctx, 1, 0);
+  const AttributeProto *axisAttr = ctx.getAttribute("axis");
+  if (!axisAttr || ctx.getNumInputs() < 5 || (ctx.getNumInputs() - 2) % 3 != 0)
+    fail_shape_inference("QLinearConcat expects an axis and (tensor, scale, "
+                         "zero point) triples after Y_scale and Y_zero_point");
+  TensorShapeProto shape;
+  for (size_t i = 2; i < ctx.getNumInputs(); i += 3) {
+    if (!hasInputShape(ctx, i))
+      return;
+    const TensorShapeProto &in = ctx.getInputType(i)->tensor_type().shape();
+    int rank = in.dim_size();
+    int64_t axis = axisAttr->i() < 0 ? axisAttr->i() + rank : axisAttr->i();
+    if (axis < 0 || axis >= rank ||
+        (i > 2 && shape.dim_size() != rank))
+      fail_shape_inference("QLinearConcat: inputs of different ranks or an "
+                           "axis out of range");
+    if (i == 2) {
+      shape = in;
+      continue;
+    }
+    auto *dim = shape.mutable_dim(int(axis));
+    if (dim->has_dim_value() && in.dim(int(axis)).has_dim_value())
+      dim->set_dim_value(dim->dim_value() + in.dim(int(axis)).dim_value());
+    else
+      dim->clear_dim_value();
+  }
+  *getOutputShape(ctx, 0) = shape;
+}
+
 static OpSchema quantizedTriple(OpSchema schema, int first, const char *name) {
   std::string n(name);
   return schema.Input(first, n, "", "T")
@@ -97,6 +128,22 @@ void mlir::onnxq::registerMicrosoftSchemas() {
         .TypeConstraint("T", int8Types, "8-bit integers")
         .TypeAndShapeInferenceFunction(inferQLinearGlobalAveragePool);
     OpSchemaRegistry::OpSchemaRegisterOnce registerPool(pool);
+
+    OpSchema concat("QLinearConcat", __FILE__, __LINE__);
+    concat.SetDomain(kDomain)
+        .SinceVersion(1)
+        .Attr("axis", "", AttributeProto::INT)
+        .Input(0, "Y_scale", "", "TF")
+        .Input(1, "Y_zero_point", "", "T8")
+        .Input(2, "inputs", "", "TV", OpSchema::Variadic,
+               /*is_homogeneous=*/false)
+        .Output(0, "Y", "", "T8")
+        .TypeConstraint("TF", {"tensor(float)"}, "scales")
+        .TypeConstraint("T8", int8Types, "8-bit integers")
+        .TypeConstraint("TV", {"tensor(uint8)", "tensor(int8)", "tensor(float)"},
+                        "tensors, their scales and zero points")
+        .TypeAndShapeInferenceFunction(inferQLinearConcat);
+    OpSchemaRegistry::OpSchemaRegisterOnce registerConcat(concat);
 
     OpSchema gemm("QGemm", __FILE__, __LINE__);
     gemm.SetDomain(kDomain)

@@ -357,10 +357,10 @@ void Matcher::matchActivations() {
   // and zero point its op requantized to.
   auto addQOperatorOutput = [&](Operation *op, Value scale, Value zp) {
     Value y = op->getResult(0);
-    if (!scale || !isa<RankedTensorType>(y.getType()))
+    auto type = dyn_cast<RankedTensorType>(y.getType());
+    if (!scale || !type || !type.hasStaticShape())
       return;
     builder.setInsertionPointAfter(op);
-    auto type = cast<RankedTensorType>(y.getType());
     Value dequantized = DequantizeLinearOp::create(
         builder, op->getLoc(), type.clone(builder.getF32Type()), y, scale, zp,
         builder.getI64IntegerAttr(1));
@@ -388,6 +388,8 @@ void Matcher::matchActivations() {
         .Case([&](DynamicQuantizeLinearOp quantize) {
           // Observed through a DequantizeLinear of its own outputs; its
           // input is what it quantizes.
+          if (!isFloatTensor(quantize.getX()))
+            return;
           builder.setInsertionPointAfter(op);
           Value dequantized = DequantizeLinearOp::create(
               builder, op->getLoc(), quantize.getX().getType(),
@@ -410,6 +412,9 @@ void Matcher::matchActivations() {
         })
         .Case([&](QGemmOp gemm) {
           addQOperatorOutput(op, gemm.getYScale(), gemm.getYZeroPoint());
+        })
+        .Case([&](QLinearConcatOp concat) {
+          addQOperatorOutput(op, concat.getYScale(), concat.getYZeroPoint());
         });
   matchFloatTensors();
   for (const ComparedActivation &entry : result.activations)

@@ -64,3 +64,26 @@ func.func @add_pool(%a: tensor<1x2x2x2xui8>, %b: tensor<1x2x2x2xui8>, %s: tensor
 // RUNTIME-LABEL: func @matmul
 // RUNTIME-NOT: onnx.QLinearMatMul
 // RUNTIME: onnx.MatMul
+// QLinearConcat has no integer lowering: rewritten in both modes.
+// RUNTIME-LABEL: func @concat
+// RUNTIME-NOT: onnx.QLinearConcat
+// RUNTIME: onnx.Concat
+
+// -----
+
+// QLinearConcat: each input dequantized with its own scale, concatenated in
+// float, quantized with the output's.
+// CHECK-LABEL: func @concat
+// CHECK: %[[A:.*]] = onnx.DequantizeLinear(%arg0, %[[AS:.*]], %[[Z:.*]]) : (tensor<1x2xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x2xf32>
+// CHECK: %[[B:.*]] = onnx.DequantizeLinear(%arg1, %[[BS:.*]], %[[Z]]) : (tensor<1x3xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x3xf32>
+// CHECK: %[[C:.*]] = onnx.Concat(%[[A]], %[[B]]) {axis = 1 : i64} : (tensor<1x2xf32>, tensor<1x3xf32>) -> tensor<1x5xf32>
+// CHECK: %[[Y:.*]] = onnx.QuantizeLinear(%[[C]], %{{.*}}, %[[Z]]) : (tensor<1x5xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x5xui8>
+// CHECK: return %[[Y]]
+func.func @concat(%a: tensor<1x2xui8>, %b: tensor<1x3xui8>) -> tensor<1x5xui8> {
+  %as = onnx.Constant dense<0.5> : tensor<f32>
+  %bs = onnx.Constant dense<0.25> : tensor<f32>
+  %ys = onnx.Constant dense<0.125> : tensor<f32>
+  %z = onnx.Constant dense<128> : tensor<ui8>
+  %y = onnx.QLinearConcat(%ys, %z, %a, %as, %z, %b, %bs, %z) {axis = 1 : i64} : (tensor<f32>, tensor<ui8>, tensor<1x2xui8>, tensor<f32>, tensor<ui8>, tensor<1x3xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x5xui8>
+  return %y : tensor<1x5xui8>
+}

@@ -97,12 +97,13 @@ def QOperatorToQDQPass : Pass<"onnx-qoperator-to-qdq", "func::FuncOp"> {
     op, and a QuantizeLinear with the output's scale and zero point (e.g. to
     export a QOperator model as QDQ). The native lowering runs it with
     `runtime-parameters-only` for the QLinear ops its integer lowering cannot
-    take: weights, scales or zero points computed at run time.
+    take: weights, scales or zero points computed at run time, and
+    QLinearConcat (always: it has no integer lowering of its own).
   }];
   let options = [
     Option<"runtimeParametersOnly", "runtime-parameters-only", "bool",
            /*default=*/"false",
-           "rewrite only ops whose weights, scales or zero points are not constants">,
+           "rewrite only ops whose weights, scales or zero points are not constants (and QLinearConcat)">,
   ];
 }
 

@@ -131,6 +131,32 @@ struct QLinearGlobalAveragePoolToQDQ
   }
 };
 
+/// No integer kernel: always DequantizeLinear of each input, Concat,
+/// QuantizeLinear (the same integers as ONNX Runtime's requantization, which
+/// dequantizes and quantizes in float).
+struct QLinearConcatToQDQ : OpRewritePattern<QLinearConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(QLinearConcatOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<RankedTensorType>(op.getY().getType()))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> parts;
+    OperandRange inputs = op.getInputs();
+    for (size_t i = 0; i + 2 < inputs.size(); i += 3) {
+      if (!isa<RankedTensorType>(inputs[i].getType()))
+        return failure();
+      parts.push_back(
+          dequantize(rewriter, loc, inputs[i], inputs[i + 1], inputs[i + 2], 1));
+    }
+    auto concat = ConcatOp::create(rewriter, loc, toF32(op.getY().getType()),
+                                   parts, op.getAxisAttr());
+    rewriter.replaceOp(op, quantize(rewriter, loc, concat, op.getYScale(),
+                                    op.getYZeroPoint(), op.getY().getType()));
+    return success();
+  }
+};
+
 /// Whether every operand of `op` but its activations (the first `data`
 /// operands in `dataOperands`) is an onnx.Constant: what the integer
 /// lowering needs to fold zero points and multipliers at compile time.
@@ -143,6 +169,8 @@ bool hasConstantParameters(Operation *op, ArrayRef<unsigned> dataOperands) {
 }
 
 bool hasIntegerLowering(Operation *op) {
+  if (isa<QLinearConcatOp>(op))
+    return false;
   if (auto matmul = dyn_cast<QLinearMatMulOp>(op)) {
     auto b = dyn_cast<RankedTensorType>(matmul.getB().getType());
     return b && b.getRank() == 2 && hasConstantParameters(op, {0});
@@ -158,12 +186,13 @@ struct QOperatorToQDQPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<QLinearConvToQDQ, QLinearMatMulToQDQ, QLinearAddToQDQ,
-                 QLinearGlobalAveragePoolToQDQ>(&getContext());
+                 QLinearGlobalAveragePoolToQDQ, QLinearConcatToQDQ>(
+        &getContext());
     FrozenRewritePatternSet frozen(std::move(patterns));
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
       if (isa<QLinearConvOp, QLinearMatMulOp, QLinearAddOp,
-              QLinearGlobalAveragePoolOp>(op) &&
+              QLinearGlobalAveragePoolOp, QLinearConcatOp>(op) &&
           !(runtimeParametersOnly && hasIntegerLowering(op)))
         ops.push_back(op);
     });

@@ -729,6 +729,22 @@ func.func @quantize_result(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xi32> 
 
 // -----
 
+func.func @qlinear_concat_pairs(%a: tensor<1x2xui8>, %s: tensor<f32>, %zp: tensor<ui8>) -> tensor<1x2xui8> {
+  // expected-error @+1 {{'onnx.QLinearConcat' op expects (tensor, scale, zero point) triples, got 2 inputs}}
+  %0 = onnx.QLinearConcat(%s, %zp, %a, %s) {axis = 1 : i64} : (tensor<f32>, tensor<ui8>, tensor<1x2xui8>, tensor<f32>) -> tensor<1x2xui8>
+  return %0 : tensor<1x2xui8>
+}
+
+// -----
+
+func.func @qlinear_concat_types(%a: tensor<1x2xi8>, %s: tensor<f32>, %zp: tensor<ui8>, %izp: tensor<i8>) -> tensor<1x2xui8> {
+  // expected-error @+1 {{'onnx.QLinearConcat' op expects input 0 and its zero point of the result's element type 'ui8', got 'tensor<1x2xi8>' and 'tensor<i8>'}}
+  %0 = onnx.QLinearConcat(%s, %zp, %a, %s, %izp) {axis = 1 : i64} : (tensor<f32>, tensor<ui8>, tensor<1x2xi8>, tensor<f32>, tensor<i8>) -> tensor<1x2xui8>
+  return %0 : tensor<1x2xui8>
+}
+
+// -----
+
 func.func @dynamic_quantize_signed(%x: tensor<4xf32>) -> tensor<4xi8> {
   // expected-error @+1 {{'onnx.DynamicQuantizeLinear' op expects y of ui8, got 'tensor<4xi8>'}}
   %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<4xf32>) -> (tensor<4xi8>, tensor<f32>, tensor<ui8>)

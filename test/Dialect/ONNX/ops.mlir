@@ -423,6 +423,13 @@ func.func @qlinear_conv_matmul(%x: tensor<1x3x8x8xui8>, %s: tensor<f32>, %zp: te
   return %0, %1, %2 : tensor<1x4x6x6xui8>, tensor<1x4x6x6xui8>, tensor<2x5xui8>
 }
 
+// CHECK-LABEL: func @qlinear_concat
+func.func @qlinear_concat(%a: tensor<1x2xui8>, %b: tensor<1x3xui8>, %s: tensor<f32>, %zp: tensor<ui8>) -> tensor<1x5xui8> {
+  // CHECK: onnx.QLinearConcat(%{{.*}}) {axis = 1 : i64} : (tensor<f32>, tensor<ui8>, tensor<1x2xui8>, tensor<f32>, tensor<ui8>, tensor<1x3xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x5xui8>
+  %0 = onnx.QLinearConcat(%s, %zp, %a, %s, %zp, %b, %s, %zp) {axis = 1 : i64} : (tensor<f32>, tensor<ui8>, tensor<1x2xui8>, tensor<f32>, tensor<ui8>, tensor<1x3xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x5xui8>
+  return %0 : tensor<1x5xui8>
+}
+
 // CHECK-LABEL: func @qlinear_add
 // CHECK-SAME: (%[[A:.*]]: tensor<1x4xui8>, %[[B:.*]]: tensor<4xui8>, %[[S:.*]]: tensor<f32>, %[[ZP:.*]]: tensor<ui8>)
 func.func @qlinear_add(%a: tensor<1x4xui8>, %b: tensor<4xui8>, %s: tensor<f32>, %zp: tensor<ui8>) -> (tensor<1x4xui8>, tensor<1x4xui8>, tensor<1x4xui8>) {

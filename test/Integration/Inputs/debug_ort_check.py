@@ -276,10 +276,13 @@ def quantize_qoperator(fmodel, calib, input_name, qmodel):
 
 # Where each QOperator op has its output's scale and zero point, and its
 # constant operands (operand, scale, zero point, channel axis).
+# (QGemm's B is per row with transB, "transB" below).
 QOPERATOR_OUTPUT = {"QLinearConv": (6, 7), "QLinearMatMul": (6, 7), "QLinearAdd": (6, 7),
-                    "QLinearGlobalAveragePool": (3, 4), "QGemm": (7, 8)}
+                    "QLinearGlobalAveragePool": (3, 4), "QGemm": (7, 8),
+                    "QLinearConcat": (0, 1)}
 QOPERATOR_WEIGHTS = {"QLinearConv": [(3, 4, 5, 0)], "QLinearMatMul": [(3, 4, 5, 1)],
-                     "QLinearAdd": [(0, 1, 2, None), (3, 4, 5, None)]}
+                     "QLinearAdd": [(0, 1, 2, None), (3, 4, 5, None)],
+                     "QGemm": [(3, 4, 5, "transB")]}
 
 
 def qoperator_reference(fmodel, qmodel, input_name, xs, work):
@@ -302,6 +305,9 @@ def qoperator_reference(fmodel, qmodel, input_name, xs, work):
                 continue
             q = inits[name].astype(np.int64)
             scale, zero = inits[node.input[sc]], inits[node.input[zp]].astype(np.int64)
+            if axis == "transB":
+                trans = [a.i for a in node.attribute if a.name == "transB"]
+                axis = 0 if trans and trans[0] else 1
             if scale.size > 1:
                 shape = [1] * q.ndim
                 shape[axis] = -1

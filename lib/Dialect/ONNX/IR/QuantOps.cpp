@@ -19,6 +19,23 @@ LogicalResult QuantizeLinearOp::verify() {
                            getAxis());
 }
 
+LogicalResult QLinearConcatOp::verify() {
+  OperandRange inputs = getInputs();
+  if (inputs.empty() || inputs.size() % 3 != 0)
+    return emitOpError() << "expects (tensor, scale, zero point) triples, got "
+                         << inputs.size() << " inputs";
+  Type elementType = getElementTypeOrSelf(getY().getType());
+  for (size_t i = 0; i < inputs.size(); i += 3)
+    if (getElementTypeOrSelf(inputs[i].getType()) != elementType ||
+        getElementTypeOrSelf(inputs[i + 2].getType()) != elementType)
+      return emitOpError() << "expects input " << i / 3
+                           << " and its zero point of the result's element "
+                              "type "
+                           << elementType << ", got " << inputs[i].getType()
+                           << " and " << inputs[i + 2].getType();
+  return verifyInt8Or16Element(*this, getY(), "a result");
+}
+
 LogicalResult DynamicQuantizeLinearOp::verify() {
   if (!getElementTypeOrSelf(getX().getType()).isF32())
     return emitOpError() << "expects an f32 input, got " << getX().getType();
@@ -210,6 +227,15 @@ LogicalResult
 QLinearGlobalAveragePoolOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   return appendResultType(globalPoolingShape(getX(), getChannelsLast()),
                           getElementTypeOf(getYZeroPoint()), types);
+}
+
+LogicalResult QLinearConcatOp::inferResultTypes(SmallVectorImpl<Type> &types) {
+  SmallVector<Value> data;
+  for (size_t i = 0; i < getInputs().size(); i += 3)
+    data.push_back(getInputs()[i]);
+  if (data.empty())
+    return failure();
+  return inferConcat(data, getAxis(), getElementTypeOf(getYZeroPoint()), types);
 }
 
 LogicalResult QGemmOp::inferResultTypes(SmallVectorImpl<Type> &types) {

@@ -52,6 +52,11 @@ LogicalResult appendResultType(
 LogicalResult inferBroadcast(ValueRange inputs, Type elementType,
                              SmallVectorImpl<Type> &resultTypes);
 
+/// Appends one result: `inputs` concatenated along `axis`, with
+/// `elementType` (unranked when no input is ranked).
+LogicalResult inferConcat(ValueRange inputs, int64_t axis, Type elementType,
+                          SmallVectorImpl<Type> &resultTypes);
+
 /// Appends one result: `input`'s shape with `elementType`.
 LogicalResult inferSameShape(Value input, Type elementType,
                              SmallVectorImpl<Type> &resultTypes);

@@ -388,9 +388,15 @@ LogicalResult TransposeOp::inferResultTypes(SmallVectorImpl<Type> &types) {
 LogicalResult ConcatOp::inferResultTypes(SmallVectorImpl<Type> &types) {
   if (getInputs().empty())
     return failure();
-  Type elementType = getElementTypeOf(getInputs().front());
+  return inferConcat(getInputs(), getAxis(),
+                     getElementTypeOf(getInputs().front()), types);
+}
+
+LogicalResult mlir::onnxq::detail::inferConcat(ValueRange inputs, int64_t axis,
+                                               Type elementType,
+                                               SmallVectorImpl<Type> &types) {
   std::optional<SmallVector<int64_t>> shape;
-  for (Value input : getInputs()) {
+  for (Value input : inputs) {
     std::optional<SmallVector<int64_t>> in = getShapeOf(input);
     if (in && (shape ? shape->size() != in->size() : false))
       return failure();
@@ -402,11 +408,11 @@ LogicalResult ConcatOp::inferResultTypes(SmallVectorImpl<Type> &types) {
     return success();
   }
   int64_t rank = shape->size();
-  int64_t axis = normalizeAxis(getAxis(), rank);
+  axis = normalizeAxis(axis, rank);
   if (axis < 0 || axis >= rank)
     return failure();
   int64_t total = 0;
-  for (Value input : getInputs()) {
+  for (Value input : inputs) {
     std::optional<SmallVector<int64_t>> in = getShapeOf(input);
     for (int64_t d = 0; d < rank; ++d) {
       int64_t dim = in ? (*in)[d] : ShapedType::kDynamic;

@@ -87,6 +87,18 @@ def ONNX_QLinearGlobalAveragePoolOp : ONNX_Op<"QLinearGlobalAveragePool",
   let results = (outs AnyTensor:$Y);
 }
 
+def ONNX_QLinearConcatOp : ONNX_Op<"QLinearConcat", [MicrosoftDomain]> {
+  let summary = "com.microsoft: quantized tensors concatenated, each requantized to Y's scale";
+  let description = [{
+    `inputs` are (tensor, scale, zero point) triples. Lowered as
+    DequantizeLinear of each tensor, Concat, QuantizeLinear
+    (--onnx-qoperator-to-qdq), which gives ONNX Runtime's integers.
+  }];
+  let arguments = (ins AnyTensor:$Y_scale, AnyTensor:$Y_zero_point,
+                   Variadic<AnyTensor>:$inputs, ONNX_I64Attr:$axis);
+  let results = (outs AnyTensor:$Y);
+}
+
 def ONNX_QGemmOp : ONNX_Op<"QGemm", [MicrosoftDomain, AttrSizedOperandSegments]> {
   let summary = "com.microsoft: alpha * A' * B' + C on quantized tensors";
   let description = [{
