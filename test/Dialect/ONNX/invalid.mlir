@@ -745,6 +745,14 @@ func.func @qlinear_concat_types(%a: tensor<1x2xi8>, %s: tensor<f32>, %zp: tensor
 
 // -----
 
+func.func @qlinear_concat_rank(%a: tensor<1x2xui8>, %b: tensor<2xui8>, %s: tensor<f32>, %zp: tensor<ui8>) -> tensor<1x4xui8> {
+  // expected-error @+1 {{'onnx.QLinearConcat' op expects inputs of rank 2, got rank 1}}
+  %0 = onnx.QLinearConcat(%s, %zp, %a, %s, %zp, %b, %s, %zp) {axis = 1 : i64} : (tensor<f32>, tensor<ui8>, tensor<1x2xui8>, tensor<f32>, tensor<ui8>, tensor<2xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x4xui8>
+  return %0 : tensor<1x4xui8>
+}
+
+// -----
+
 func.func @dynamic_quantize_signed(%x: tensor<4xf32>) -> tensor<4xi8> {
   // expected-error @+1 {{'onnx.DynamicQuantizeLinear' op expects y of ui8, got 'tensor<4xi8>'}}
   %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<4xf32>) -> (tensor<4xi8>, tensor<f32>, tensor<ui8>)

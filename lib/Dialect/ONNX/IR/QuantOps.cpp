@@ -25,6 +25,11 @@ LogicalResult QLinearConcatOp::verify() {
     return emitOpError() << "expects (tensor, scale, zero point) triples, got "
                          << inputs.size() << " inputs";
   Type elementType = getElementTypeOrSelf(getY().getType());
+  SmallVector<Value> data;
+  for (size_t i = 0; i < inputs.size(); i += 3)
+    data.push_back(inputs[i]);
+  if (failed(verifyConcatShapes(*this, data, getAxis(), getY())))
+    return failure();
   for (size_t i = 0; i < inputs.size(); i += 3)
     if (getElementTypeOrSelf(inputs[i].getType()) != elementType ||
         getElementTypeOrSelf(inputs[i + 2].getType()) != elementType)

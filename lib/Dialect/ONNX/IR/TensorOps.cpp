@@ -84,26 +84,7 @@ LogicalResult TransposeOp::verify() {
 LogicalResult ConcatOp::verify() {
   if (getInputs().empty())
     return emitOpError("expects at least one input");
-  std::optional<int64_t> rank = getRank(getConcatResult());
-  if (!rank)
-    return success();
-  if (failed(verifyAxis(*this, getAxis(), *rank)))
-    return failure();
-  int64_t axis = normalizeAxis(getAxis(), *rank);
-  for (Value input : getInputs()) {
-    if (failed(verifyRank(*this, input, *rank, "inputs")))
-      return failure();
-    for (int64_t d = 0; d < *rank; ++d) {
-      std::optional<int64_t> in = getStaticDim(input, d);
-      std::optional<int64_t> out = getStaticDim(getConcatResult(), d);
-      if (d != axis && in && out && *in != *out)
-        return emitOpError() << "expects inputs to match the result outside "
-                                "the concatenation axis, got "
-                             << input.getType() << " for "
-                             << getConcatResult().getType();
-    }
-  }
-  return success();
+  return verifyConcatShapes(*this, getInputs(), getAxis(), getConcatResult());
 }
 
 LogicalResult SplitOp::verify() {

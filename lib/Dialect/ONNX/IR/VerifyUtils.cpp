@@ -88,6 +88,30 @@ LogicalResult verifyRank(Operation *op, Value value, int64_t rank,
   return success();
 }
 
+LogicalResult verifyConcatShapes(Operation *op, ValueRange inputs, int64_t axis,
+                                 Value result) {
+  std::optional<int64_t> rank = getRank(result);
+  if (!rank)
+    return success();
+  if (failed(verifyAxis(op, axis, *rank)))
+    return failure();
+  axis = normalizeAxis(axis, *rank);
+  for (Value input : inputs) {
+    if (failed(verifyRank(op, input, *rank, "inputs")))
+      return failure();
+    for (int64_t d = 0; d < *rank; ++d) {
+      std::optional<int64_t> in = getStaticDim(input, d);
+      std::optional<int64_t> out = getStaticDim(result, d);
+      if (d != axis && in && out && *in != *out)
+        return op->emitOpError()
+               << "expects inputs to match the result outside the "
+                  "concatenation axis, got "
+               << input.getType() << " for " << result.getType();
+    }
+  }
+  return success();
+}
+
 LogicalResult verifyMinRank(Operation *op, Value value, int64_t minRank,
                             StringRef name) {
   std::optional<int64_t> actual = getRank(value);

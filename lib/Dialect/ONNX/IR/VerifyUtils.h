@@ -36,6 +36,11 @@ LogicalResult verifyAxisOf(Operation *op, int64_t axis, Value data);
 /// Reduction `axes` must be unique and each in [-rank, rank).
 LogicalResult verifyAxes(Operation *op, ArrayAttr axes, Value data);
 
+/// `inputs` concatenated along `axis` must give a ranked `result`: the
+/// same rank, a valid axis, equal dimensions outside it.
+LogicalResult verifyConcatShapes(Operation *op, ValueRange inputs, int64_t axis,
+                                 Value result);
+
 /// The static dimensions of `a` and `b` must broadcast numpy-style.
 LogicalResult verifyBroadcastable(Operation *op, Value a, Value b);
 
