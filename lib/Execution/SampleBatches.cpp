@@ -160,3 +160,19 @@ LogicalResult SampleBatches::forEach(llvm::function_ref<LogicalResult()> body) {
       return failure();
   }
 }
+
+FailureOr<SampleSpec> mlir::onnxq::makeSampleSpec(StringRef data,
+                                                  StringRef preprocess,
+                                                  int64_t numSamples,
+                                                  std::string &error) {
+  SampleSpec spec;
+  spec.data = data.str();
+  spec.numSamples = numSamples;
+  if (!preprocess.empty()) {
+    FailureOr<ImagePreprocess> image = parseImagePreprocess(preprocess, error);
+    if (failed(image))
+      return failure();
+    spec.image = std::move(*image);
+  }
+  return spec;
+}

@@ -22,7 +22,7 @@ ModelComparison::suggestExclusions(size_t count) const {
   // QOperator outputs have only the accumulated one.
   std::vector<const ComparedActivation *> ranked;
   for (const ComparedActivation &entry : activations)
-    if (!entry.node.empty() && entry.kind != "float")
+    if (!entry.node.empty() && entry.kind != kFloatKind)
       ranked.push_back(&entry);
   auto key = [](const ComparedActivation *entry) {
     std::optional<double> db =
@@ -44,8 +44,7 @@ ModelComparison::suggestExclusions(size_t count) const {
 static std::string describeLayer(const ComparedActivation &entry) {
   if (entry.node.empty())
     return "(graph input)";
-  return entry.folded.empty() ? entry.node
-                              : entry.node + " (+" + entry.folded + ")";
+  return formatLayer(entry.node, entry.folded);
 }
 
 void ModelComparison::printTable(raw_ostream &os, size_t suggest) const {

@@ -36,9 +36,6 @@ using namespace mlir::onnxq;
 namespace {
 
 constexpr StringLiteral kTool = "onnx-quant-debug";
-// How a tensor of the quantized model is quantized (ComparedActivation::kind).
-constexpr StringLiteral kQDQKind = "QDQ", kQOperatorKind = "QOperator",
-                        kDynamicKind = "dynamic", kFloatKind = "float";
 
 bool isFloatTensor(Value value) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
@@ -114,7 +111,7 @@ StringRef getFloatOpType(Operation *op) {
   return name == "QGemm" ? "Gemm" : name;
 }
 
-/// The first op that reads `value`, other than a constant-only computation.
+/// The first op that reads `value`, in program order.
 Operation *getFirstUser(Value value) {
   Operation *first = nullptr;
   for (Operation *user : value.getUsers())
@@ -142,7 +139,9 @@ private:
   /// The float model's weight: by name, else operand `operand` of the float
   /// op of the node of `reader`, the quantized model's op that reads it.
   Value findFloatWeight(StringRef name, Operation *reader, unsigned operand);
-  void addWeight(Value quantized, DequantizeLinearOp dq, Operation *reader,
+  /// A quantized weight (its integers a constant), read by `reader` of the
+  /// quantized model where the float op reads it as operand `operand`.
+  void addWeight(const QuantizedTensor &weight, Operation *reader,
                  unsigned operand);
   /// The float tensor the quantized `quantized` (named `name`) stands for:
   /// by name, else the output of the float op of its node.
@@ -166,7 +165,6 @@ private:
   DenseMap<Value, size_t> weightOf; ///< float weight -> result.weights index
   DenseSet<Value> seen;             ///< quantized values already matched
   DenseSet<Value> usedFloat;        ///< float counterparts already used
-  SmallVector<StringRef> formats;   ///< the kinds of quantization seen
 };
 
 Value Matcher::findFloatWeight(StringRef name, Operation *reader,
@@ -182,10 +180,12 @@ Value Matcher::findFloatWeight(StringRef name, Operation *reader,
   return op->getOperand(operand);
 }
 
-void Matcher::addWeight(Value quantized, DequantizeLinearOp dq,
-                        Operation *reader, unsigned operand) {
+void Matcher::addWeight(const QuantizedTensor &quantized, Operation *reader,
+                        unsigned operand) {
+  if (!quantized.x.getDefiningOp<ConstantOp>())
+    return;
   std::string name =
-      stripSuffix(quantizedNames.getName(quantized), "_quantized");
+      stripSuffix(quantizedNames.getName(quantized.x), "_quantized");
   Value weight = findFloatWeight(name, reader, operand);
   if (weight && weightOf.contains(weight))
     return;
@@ -193,7 +193,7 @@ void Matcher::addWeight(Value quantized, DequantizeLinearOp dq,
     name = floatNames.getName(weight).str();
   std::optional<SmallVector<float>> original =
       weight ? getConstantFloats(weight) : std::nullopt;
-  std::optional<SmallVector<float>> dequantized = dequantizeConstant(dq);
+  std::optional<SmallVector<float>> dequantized = dequantizeConstant(quantized);
   if (!original || !dequantized || original->size() != dequantized->size()) {
     result.unmatched.push_back(name.empty() ? "(an unnamed weight)" : name);
     return;
@@ -204,29 +204,11 @@ void Matcher::addWeight(Value quantized, DequantizeLinearOp dq,
   weightOf[weight] = result.weights.size();
   result.weights.push_back(
       {name, floatReader ? getNodeName(floatReader).str() : "",
-       getNumElements(dq.getXScale()) > 1 ? "per-channel" : "per-tensor",
+       getNumElements(quantized.scale) > 1 ? "per-channel" : "per-tensor",
        error.getDecibels()});
 }
 
 void Matcher::matchWeights() {
-  OpBuilder builder(quantizedFunc.getContext());
-  // A QOperator op's constant operand `w`, dequantized as its kernel reads
-  // it (per channel along `axis`) through a temporary DequantizeLinear; the
-  // float op reads it as operand `floatOperand` (QLinearConv, QLinearMatMul
-  // and QGemm read their weight where Conv, MatMul and Gemm read it: 1).
-  auto addOperandWeight = [&](Operation *op, Value w, Value scale, Value zp,
-                              int64_t axis, unsigned floatOperand = 1) {
-    if (!w.getDefiningOp<ConstantOp>())
-      return;
-    builder.setInsertionPoint(op);
-    auto type = cast<ShapedType>(w.getType());
-    auto dq = DequantizeLinearOp::create(builder, op->getLoc(),
-                                         type.clone(builder.getF32Type()), w,
-                                         scale, zp,
-                                         builder.getI64IntegerAttr(axis));
-    addWeight(w, dq, op, floatOperand);
-    dq->erase();
-  };
   // A MatMulInteger/ConvInteger weight of ONNX Runtime's dynamic
   // quantization: its scale is not an operand (it multiplies the result) but
   // the initializer W_scale.
@@ -237,28 +219,32 @@ void Matcher::matchWeights() {
             ? quantizedNames.lookup((name + "_scale").str())
             : Value();
     if (scale && scale.getDefiningOp<ConstantOp>())
-      addOperandWeight(op, w, scale, zp, axis);
+      addWeight({w, scale, zp, axis}, op, 1);
   };
+  // QOperator weights are dequantized as their kernels read them (per
+  // channel along the axis given); QLinearConv, QLinearMatMul and QGemm read
+  // their weight where Conv, MatMul and Gemm read it: operand 1.
   quantizedFunc.walk([&](Operation *op) {
     llvm::TypeSwitch<Operation *>(op)
         .Case([&](DequantizeLinearOp dq) {
-          Operation *reader = getFirstUser(dq.getY());
-          if (dq.getX().getDefiningOp<ConstantOp>() && reader)
-            addWeight(dq.getX(), dq, reader,
+          if (Operation *reader = getFirstUser(dq.getY()))
+            addWeight(QuantizedTensor::of(dq), reader,
                       llvm::find(reader->getOperands(), dq.getY()) -
                           reader->operand_begin());
         })
         .Case([&](QLinearConvOp conv) {
-          addOperandWeight(op, conv.getW(), conv.getWScale(),
-                           conv.getWZeroPoint(), 0);
+          addWeight({conv.getW(), conv.getWScale(), conv.getWZeroPoint(), 0},
+                    op, 1);
         })
         .Case([&](QLinearMatMulOp matmul) {
-          addOperandWeight(op, matmul.getB(), matmul.getBScale(),
-                           matmul.getBZeroPoint(), 1);
+          addWeight(
+              {matmul.getB(), matmul.getBScale(), matmul.getBZeroPoint(), 1},
+              op, 1);
         })
         .Case([&](QGemmOp gemm) {
-          addOperandWeight(op, gemm.getB(), gemm.getBScale(),
-                           gemm.getBZeroPoint(), gemm.getTransB() ? 0 : 1);
+          addWeight({gemm.getB(), gemm.getBScale(), gemm.getBZeroPoint(),
+                     gemm.getTransB() ? 0 : 1},
+                    op, 1);
         })
         .Case([&](MatMulIntegerOp matmul) {
           addIntegerWeight(op, matmul.getB(), matmul.getBZeroPoint(), 1);
@@ -268,10 +254,8 @@ void Matcher::matchWeights() {
         })
         .Case([&](QLinearAddOp add) {
           // A constant addend (a bias Add after a MatMul), per tensor.
-          addOperandWeight(op, add.getA(), add.getAScale(), add.getAZeroPoint(),
-                           1, 0);
-          addOperandWeight(op, add.getB(), add.getBScale(), add.getBZeroPoint(),
-                           1, 1);
+          addWeight({add.getA(), add.getAScale(), add.getAZeroPoint()}, op, 0);
+          addWeight({add.getB(), add.getBScale(), add.getBZeroPoint()}, op, 1);
         });
   });
 }
@@ -417,6 +401,7 @@ void Matcher::matchActivations() {
           addQOperatorOutput(op, concat.getYScale(), concat.getYZeroPoint());
         });
   matchFloatTensors();
+  SmallVector<StringRef> formats; // the kinds of quantization seen
   for (const ComparedActivation &entry : result.activations)
     if (entry.kind != kFloatKind && !llvm::is_contained(formats, entry.kind))
       formats.push_back(entry.kind);
@@ -425,10 +410,8 @@ void Matcher::matchActivations() {
 }
 
 void Matcher::matchFloatTensors() {
-  SmallVector<std::pair<StringRef, Value>> named;
-  for (StringRef name : quantizedNames.getSortedNames())
-    named.push_back({name, quantizedNames.lookup(name)});
-  for (auto [name, value] : named) {
+  for (StringRef name : quantizedNames.getSortedNames()) {
+    Value value = quantizedNames.lookup(name);
     Operation *producer = value.getDefiningOp();
     Value floatValue = floatNames.lookup(name);
     if (!producer || isa<ConstantOp, DequantizeLinearOp>(producer) ||
@@ -462,18 +445,12 @@ mlir::onnxq::compareModels(ModuleOp floatModule,
   if (!llvm::sys::fs::is_directory(options.data))
     return emitError(loc) << kTool << ": --data='" << options.data
                           << "' is not a directory";
-  SampleSpec spec;
-  spec.data = options.data;
-  spec.numSamples = options.samples;
-  spec.numSamplesOption = "--samples";
-  if (!options.preprocess.empty()) {
-    std::string error;
-    FailureOr<ImagePreprocess> image =
-        parseImagePreprocess(options.preprocess, error);
-    if (failed(image))
-      return emitError(loc) << kTool << ": --preprocess: " << error;
-    spec.image = std::move(*image);
-  }
+  std::string error;
+  FailureOr<SampleSpec> spec =
+      makeSampleSpec(options.data, options.preprocess, options.samples, error);
+  if (failed(spec))
+    return emitError(loc) << kTool << ": --preprocess: " << error;
+  spec->numSamplesOption = "--samples";
 
   Matcher matcher(*floatFunc, floatTensors, *quantizedFunc, quantizedTensors);
   matcher.matchWeights();
@@ -491,7 +468,7 @@ mlir::onnxq::compareModels(ModuleOp floatModule,
   if (!result.activations.empty()) {
     FailureOr<MeasuredErrors> errors = measureQuantizationErrors(
         floatModule, *floatFunc, quantizedModule, *quantizedFunc,
-        matcher.measured, spec, kTool, loc);
+        matcher.measured, *spec, kTool, loc);
     if (failed(errors))
       return failure();
     if (errors->samples == 0)

@@ -47,6 +47,10 @@ llvm::json::Value mlir::onnxq::decibelsToJSON(const std::optional<double> &db) {
   return *db;
 }
 
+std::string mlir::onnxq::formatLayer(StringRef node, StringRef folded) {
+  return folded.empty() ? node.str() : (node + " (+" + folded + ")").str();
+}
+
 std::pair<int64_t, int64_t> mlir::onnxq::getIntegerBounds(IntegerType type) {
   unsigned bits = type.getWidth();
   if (type.isUnsigned())
@@ -55,18 +59,18 @@ std::pair<int64_t, int64_t> mlir::onnxq::getIntegerBounds(IntegerType type) {
 }
 
 std::optional<DequantizeParameters>
-DequantizeParameters::get(DequantizeLinearOp dq) {
+DequantizeParameters::get(const QuantizedTensor &tensor) {
   DequantizeParameters result;
-  std::optional<SmallVector<float>> scale = getConstantFloats(dq.getXScale());
-  auto type = dyn_cast<IntegerType>(getElementTypeOrSelf(dq.getX()));
-  auto shaped = dyn_cast<RankedTensorType>(dq.getX().getType());
+  std::optional<SmallVector<float>> scale = getConstantFloats(tensor.scale);
+  auto type = dyn_cast<IntegerType>(getElementTypeOrSelf(tensor.x));
+  auto shaped = dyn_cast<RankedTensorType>(tensor.x.getType());
   if (!scale || scale->empty() || !type || !shaped)
     return std::nullopt;
   result.scales = std::move(*scale);
   result.zeroPoints.assign(result.scales.size(), 0);
-  if (dq.getXZeroPoint()) {
+  if (tensor.zeroPoint) {
     std::optional<SmallVector<int64_t>> zp =
-        getConstantIntegers(dq.getXZeroPoint());
+        getConstantIntegers(tensor.zeroPoint);
     if (!zp || zp->size() != result.scales.size())
       return std::nullopt;
     result.zeroPoints = std::move(*zp);
@@ -75,7 +79,7 @@ DequantizeParameters::get(DequantizeLinearOp dq) {
   if (result.scales.size() == 1)
     return result;
   ArrayRef<int64_t> shape = shaped.getShape();
-  int64_t axis = dq.getAxis();
+  int64_t axis = tensor.axis;
   if (axis < 0)
     axis += shape.size();
   if (axis < 0 || axis >= int64_t(shape.size()) ||
@@ -88,9 +92,10 @@ DequantizeParameters::get(DequantizeLinearOp dq) {
 }
 
 std::optional<SmallVector<float>>
-mlir::onnxq::dequantizeConstant(DequantizeLinearOp dq) {
-  std::optional<SmallVector<int64_t>> q = getConstantIntegers(dq.getX());
-  std::optional<DequantizeParameters> params = DequantizeParameters::get(dq);
+mlir::onnxq::dequantizeConstant(const QuantizedTensor &tensor) {
+  std::optional<SmallVector<int64_t>> q = getConstantIntegers(tensor.x);
+  std::optional<DequantizeParameters> params =
+      DequantizeParameters::get(tensor);
   if (!q || !params)
     return std::nullopt;
   SmallVector<float> result(q->size());

@@ -45,26 +45,43 @@ std::string formatDecibels(const std::optional<double> &db);
 /// none is null.
 llvm::json::Value decibelsToJSON(const std::optional<double> &db);
 
+/// A quantized layer as the reports name it: its node, and the Relu/Clip
+/// folded into its output range: "conv1 (+relu1)".
+std::string formatLayer(StringRef node, StringRef folded);
+
 /// The smallest and largest value of an integer type.
 std::pair<int64_t, int64_t> getIntegerBounds(IntegerType type);
 
-/// The constant parameters of a DequantizeLinear: one scale and zero point
-/// per tensor, or per index along `axis`.
+/// Integers `x` to dequantize with `scale` and the optional `zeroPoint`,
+/// per tensor or per index along `axis`: a DequantizeLinear's operands, or
+/// a QOperator op's weight and its parameters.
+struct QuantizedTensor {
+  Value x, scale, zeroPoint;
+  int64_t axis = 1;
+
+  static QuantizedTensor of(DequantizeLinearOp dq) {
+    return {dq.getX(), dq.getXScale(), dq.getXZeroPoint(), dq.getAxis()};
+  }
+};
+
+/// The constant parameters of a QuantizedTensor: one scale and zero point
+/// per tensor, or per index along its axis.
 struct DequantizeParameters {
   SmallVector<float> scales;
   SmallVector<int64_t> zeroPoints;
   int64_t qmin = 0, qmax = 0; ///< of the quantized type
   int64_t channels = 1, inner = 1; ///< element i is in channel (i / inner) % channels
 
-  static std::optional<DequantizeParameters> get(DequantizeLinearOp dq);
+  static std::optional<DequantizeParameters> get(const QuantizedTensor &tensor);
   size_t getChannel(size_t element) const {
     return channels > 1 ? (element / inner) % channels : 0;
   }
 };
 
-/// The float value of a DequantizeLinear of constants (per tensor or per
-/// axis), or nullopt.
-std::optional<SmallVector<float>> dequantizeConstant(DequantizeLinearOp dq);
+/// The float value of a QuantizedTensor of constants, as DequantizeLinear
+/// computes it, or nullopt.
+std::optional<SmallVector<float>>
+dequantizeConstant(const QuantizedTensor &tensor);
 
 /// A Relu or Clip (with constant bounds) as the clamp [lo, hi].
 std::pair<float, float> getClampBounds(Operation *activation);

@@ -24,11 +24,6 @@ double sortKey(const LayerReport &layer) {
   return std::numeric_limits<double>::infinity();
 }
 
-std::string describeLayer(const LayerReport &layer) {
-  return layer.folded.empty() ? layer.node
-                              : layer.node + " (+" + layer.folded + ")";
-}
-
 std::string formatMs(double ms) { return llvm::formatv("{0:F3}", ms).str(); }
 
 std::string describeStopping(const FallbackResult &result) {
@@ -118,7 +113,7 @@ void QuantizationReport::printTable(raw_ostream &os) const {
                      "weight SQNR", "", "activation", "local");
   for (const LayerReport &layer : layers)
     os << llvm::format("%-40s %-18s %12s %-12s %12s %10s\n",
-                       describeLayer(layer).c_str(), layer.opType.c_str(),
+                       formatLayer(layer.node, layer.folded).c_str(), layer.opType.c_str(),
                        formatDecibels(layer.weightSQNR).c_str(),
                        layer.weightGranularity.c_str(),
                        formatDecibels(layer.activationSQNR).c_str(),

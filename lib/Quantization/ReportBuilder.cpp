@@ -43,7 +43,8 @@ std::string getName(Operation *op) {
 /// weights' extremes and the range the integers represent there.
 std::optional<WeightRanges> getWeightRanges(ArrayRef<float> original,
                                             DequantizeLinearOp dq) {
-  std::optional<DequantizeParameters> params = DequantizeParameters::get(dq);
+  std::optional<DequantizeParameters> params =
+      DequantizeParameters::get(QuantizedTensor::of(dq));
   if (!params)
     return std::nullopt;
   size_t channels = params->scales.size();
@@ -205,20 +206,14 @@ MeasurementData mlir::onnxq::chooseMeasurementData(ModuleOp module,
 FailureOr<SampleSpec> MeasurementData::getSampleSpec(int64_t samples,
                                                      StringRef user,
                                                      Location loc) const {
-  SampleSpec spec;
-  spec.data = data;
-  spec.numSamples = samples;
+  // report-preprocess was checked; the calibration's may be hand-edited.
+  std::string error;
+  FailureOr<SampleSpec> spec = makeSampleSpec(data, preprocess, samples, error);
+  if (failed(spec))
+    return emitError(loc) << user << ": preprocess '" << preprocess
+                          << "': " << error;
   // Fewer samples than asked for is fine: the reports say how many.
-  spec.numSamplesOption = "";
-  if (!preprocess.empty()) {
-    // report-preprocess was checked; the calibration's may be hand-edited.
-    std::string error;
-    FailureOr<ImagePreprocess> image = parseImagePreprocess(preprocess, error);
-    if (failed(image))
-      return emitError(loc) << user << ": preprocess '" << preprocess
-                            << "': " << error;
-    spec.image = std::move(*image);
-  }
+  spec->numSamplesOption = "";
   return spec;
 }
 
@@ -334,7 +329,8 @@ LogicalResult ReportBuilder::finish(ModuleOp module, func::FuncOp func) {
     auto original = getConstantFloats(layer.floatOp->getOperand(1));
     if (!dq || !original)
       continue;
-    std::optional<SmallVector<float>> dequantized = dequantizeConstant(dq);
+    std::optional<SmallVector<float>> dequantized =
+        dequantizeConstant(QuantizedTensor::of(dq));
     if (!dequantized || dequantized->size() != original->size())
       continue;
     SQNR error;

@@ -142,7 +142,7 @@ svg text { font-size: 11px; fill: #333; }
 )";
 
 std::string layerTitle(const LayerReport &layer) {
-  return layer.folded.empty() ? layer.node : layer.node + " (+" + layer.folded + ")";
+  return formatLayer(layer.node, layer.folded);
 }
 
 /// Horizontal bars, one group per layer: activation, local and weight SQNR.

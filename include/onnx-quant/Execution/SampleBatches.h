@@ -53,6 +53,12 @@ struct SampleSpec {
   std::string badSampleHint;
 };
 
+/// `numSamples` samples of `data` (a seeded subset; 0: all), images
+/// preprocessed as `preprocess` says ("": none); fails with `error` saying
+/// why `preprocess` does not parse. The other fields keep their defaults.
+FailureOr<SampleSpec> makeSampleSpec(StringRef data, StringRef preprocess,
+                                     int64_t numSamples, std::string &error);
+
 /// Samples read in order and packed, `perRun` at a time, into the input
 /// buffers of a model whose batch dimension is `perRun`.
 class SampleBatches {

@@ -37,12 +37,17 @@ struct ComparisonOptions {
   int64_t samples = 0;    ///< a seeded subset of the data; 0: all
 };
 
+/// How the quantized model quantizes a tensor (ComparedActivation::kind):
+/// a QuantizeLinear -> DequantizeLinear pair, a QOperator op's output, a
+/// DynamicQuantizeLinear, or not at all (a float tensor both models compute:
+/// no local error).
+constexpr llvm::StringLiteral kQDQKind = "QDQ", kQOperatorKind = "QOperator",
+                              kDynamicKind = "dynamic", kFloatKind = "float";
+
 /// One quantized activation of the quantized model.
 struct ComparedActivation {
-  /// How the quantized model quantizes it: "QDQ", "QOperator", "dynamic"
-  /// (DynamicQuantizeLinear), or "float" (a float tensor both models compute,
-  /// not quantized itself: no local error).
-  std::string kind;
+  std::string kind; ///< one of the k...Kind strings
+
   std::string tensor; ///< its name in the float model ("" if none)
   /// The float model's node that computes it ("" for a graph input): the
   /// layer to name in --onnx-quantize's exclude=.
