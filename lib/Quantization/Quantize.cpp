@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DynamicQuantize.h"
 #include "FloatFallback.h"
 #include "Report.h"
 #include "ScaleAndZeroPoint.h"
@@ -162,6 +163,9 @@ struct QuantizePass : public onnxq::impl::QuantizePassBase<QuantizePass> {
 
 private:
   LogicalResult checkOptions(func::FuncOp func);
+  /// mode=dynamic: the options that only static quantization reads.
+  LogicalResult checkDynamicOptions(func::FuncOp func);
+  void runDynamic(func::FuncOp func);
   /// Why `op` stays float whatever its inputs; empty when it may be quantized.
   StringRef getFloatReason(Operation *op);
   bool isSelected(Operation *op) { return getFloatReason(op).empty(); }
@@ -170,7 +174,7 @@ private:
   void insertQDQ(Value value, ScaleAndZeroPoint params);
   /// Replaces the weights (and bias) of `op` with quantized constants and
   /// DequantizeLinear ops; returns the weight scales (one per channel).
-  LogicalResult quantizeWeights(Operation *op, std::optional<ScaleAndZeroPoint> input);
+  LogicalResult replaceWeights(Operation *op, std::optional<ScaleAndZeroPoint> input);
   FailureOr<QuantizationPlan> planQuantization(func::FuncOp func);
   LogicalResult rewrite(const QuantizationPlan &plan);
   bool fallbackRequested() const { return sqnrFloor > 0 || maxFloatLayers >= 0; }
@@ -188,10 +192,14 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
     module.emitError() << "onnx-quantize: " << message;
     return failure();
   };
+  if (mode != "static" && mode != "dynamic")
+    return fail("mode='" + mode + "' is not one of static, dynamic");
   if (activations != "u8" && activations != "s8")
     return fail("activations='" + activations + "' is not one of u8, s8");
   if (weights != "s8" && weights != "u8")
     return fail("weights='" + weights + "' is not one of s8, u8");
+  if (mode == "dynamic")
+    return checkDynamicOptions(func);
   for (const std::string &type : opTypes)
     if (!llvm::is_contained(kSupportedOpTypes, type))
       return fail("op-types: '" + type + "' cannot be quantized (supported: " +
@@ -211,6 +219,42 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
     return fail("the graph has no activation ranges; run "
                 "--onnx-calibrate=\"data=DIR\" or "
                 "--onnx-annotate-ranges=\"file=ranges.json\" before it");
+  return success();
+}
+
+LogicalResult QuantizePass::checkDynamicOptions(func::FuncOp func) {
+  ModuleOp module = getOperation();
+  auto fail = [&](const Twine &message) {
+    module.emitError() << "onnx-quantize: mode=dynamic: " << message;
+    return failure();
+  };
+  if (activations != "u8" || symmetricActivations)
+    return fail(Twine(activations != "u8" ? "activations=" + activations
+                                          : "symmetric-activations") +
+                " does not apply: activations are quantized when the model "
+                "runs, to u8 from their own range (DynamicQuantizeLinear)");
+  for (const auto *option :
+       {&report, &reportData, &reportPreprocess, &reportLabels})
+    if (!option->empty())
+      return fail(option->getArgStr() +
+                  "= is for mode=static; measure a dynamic model with "
+                  "onnx-quant-debug FLOAT.onnx QUANT.onnx --data=DIR");
+  if (reportSamples.hasValue() || fallbackRequested())
+    return fail(Twine(reportSamples.hasValue() ? "report-samples"
+                      : sqnrFloor > 0          ? "sqnr-floor"
+                                               : "max-float-layers") +
+                "= is for mode=static (no layer measured, none kept in float); "
+                "use exclude= to keep layers in float");
+  for (const std::string &type : opTypes)
+    if (!llvm::is_contained(kDynamicOpTypes, type))
+      return fail("op-types: '" + type + "' has no dynamic form (mode=dynamic "
+                  "quantizes Conv, MatMul, Gemm)");
+  if (failed(checkNodeNamesExist(module, exclude, "onnx-quantize: exclude")))
+    return failure();
+  if (hasAnnotatedRanges(func))
+    return fail("the graph has calibrated ranges, which dynamic quantization "
+                "does not use; drop --onnx-calibrate / --onnx-annotate-ranges, "
+                "or quantize with mode=static");
   return success();
 }
 
@@ -269,7 +313,7 @@ void QuantizePass::insertQDQ(Value value, ScaleAndZeroPoint params) {
   value.replaceAllUsesExcept(dq, q);
 }
 
-LogicalResult QuantizePass::quantizeWeights(Operation *op,
+LogicalResult QuantizePass::replaceWeights(Operation *op,
                                             std::optional<ScaleAndZeroPoint> input) {
   std::optional<std::pair<unsigned, int64_t>> weight = getWeightOperand(op);
   if (!weight)
@@ -282,23 +326,11 @@ LogicalResult QuantizePass::quantizeWeights(Operation *op,
   if (!values)
     return success(); // runtime weights: quantized as an activation instead
   auto type = cast<RankedTensorType>(attr.getType());
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t channels = perChannel ? shape[axis] : 1;
-  int64_t inner = 1;
-  for (size_t d = axis + 1; d < shape.size(); ++d)
-    inner *= shape[d];
-  auto channelOf = [&](int64_t i) {
-    return perChannel ? (i / inner) % shape[axis] : 0;
-  };
-  SmallVector<float> absMax(channels, 0.0f);
-  for (auto [i, v] : llvm::enumerate(*values))
-    absMax[channelOf(i)] = std::max(absMax[channelOf(i)], std::fabs(v));
-  SmallVector<ScaleAndZeroPoint> params;
-  for (float m : absMax)
-    params.push_back(computeScaleAndZeroPoint(-m, m, weightType, /*symmetric=*/true));
-  SmallVector<int64_t> q(values->size());
-  for (auto [i, v] : llvm::enumerate(*values))
-    q[i] = quantizeValue(v, params[channelOf(i)], weightType);
+  QuantizedWeights q = quantizeWeights(
+      *values, type.getShape(), perChannel ? std::optional(axis) : std::nullopt,
+      weightType);
+  const SmallVector<ScaleAndZeroPoint> &params = q.params;
+  int64_t channels = params.size();
 
   MLIRContext *ctx = &getContext();
   OpBuilder b(op);
@@ -309,15 +341,11 @@ LogicalResult QuantizePass::quantizeWeights(Operation *op,
     paramShape.push_back(channels);
   auto scaleType = RankedTensorType::get(paramShape, type.getElementType());
   auto zpType = RankedTensorType::get(paramShape, intType);
-  SmallVector<float> scales;
-  SmallVector<int64_t> zeroPoints;
-  for (ScaleAndZeroPoint p : params) {
-    scales.push_back(p.scale);
-    zeroPoints.push_back(p.zeroPoint);
-  }
-  Value qWeights = ConstantOp::create(b, loc, createIntegerElements(type.clone(intType), q));
-  Value scale = ConstantOp::create(b, loc, createFloatElements(scaleType, scales));
-  Value zp = ConstantOp::create(b, loc, createIntegerElements(zpType, zeroPoints));
+  Value qWeights =
+      ConstantOp::create(b, loc, createIntegerElements(type.clone(intType), q.values));
+  Value scale = ConstantOp::create(b, loc, createFloatElements(scaleType, q.getScales()));
+  Value zp =
+      ConstantOp::create(b, loc, createIntegerElements(zpType, q.getZeroPoints()));
   Value dq = DequantizeLinearOp::create(b, loc, type, qWeights, scale, zp,
                                         b.getI64IntegerAttr(axis));
   Operation *oldWeights = operand.get().getDefiningOp();
@@ -460,7 +488,7 @@ LogicalResult QuantizePass::rewrite(const QuantizationPlan &plan) {
     activation->erase();
   }
   for (auto &[op, input] : plan.weighted)
-    if (failed(quantizeWeights(op, input)))
+    if (failed(replaceWeights(op, input)))
       return failure();
   for (auto &[value, params] : plan.tensors)
     insertQDQ(value, params);
@@ -527,6 +555,34 @@ FailureOr<FallbackResult> QuantizePass::chooseFloatFallback(ModuleOp module,
   return result;
 }
 
+void QuantizePass::runDynamic(func::FuncOp func) {
+  foldConstantSubgraphs(func);
+  SmallVector<Operation *> ops;
+  SmallVector<std::pair<Operation *, StringRef>> leftFloat;
+  func.walk([&](Operation *op) {
+    if (!isa<ConvOp, MatMulOp, GemmOp>(op))
+      return;
+    StringRef reason = getFloatReason(op);
+    if (reason.empty())
+      reason = getDynamicFloatReason(op);
+    if (reason.empty())
+      ops.push_back(op);
+    else
+      leftFloat.push_back({op, reason});
+  });
+  quantizeDynamically(ops, {weightType, perChannel});
+  if (quiet)
+    return;
+  llvm::errs() << "onnx-quantize: mode=dynamic: " << ops.size()
+               << " ops quantized (activations quantized when the model runs)";
+  if (!leftFloat.empty())
+    llvm::errs() << "; " << leftFloat.size() << " Conv/MatMul/Gemm left float";
+  llvm::errs() << "\n";
+  for (auto [op, reason] : leftFloat)
+    llvm::errs() << "  " << op->getName().stripDialect() << " '" << getNodeName(op)
+                 << "': " << reason << "\n";
+}
+
 void QuantizePass::runOnOperation() {
   ModuleOp module = getOperation();
   FailureOr<func::FuncOp> graph = getGraphFunction(module, "onnx-quantize");
@@ -538,6 +594,21 @@ void QuantizePass::runOnOperation() {
   activationType = QuantType::get(activations == "s8", symmetricActivations,
                                   /*reduceRange=*/false);
   weightType = QuantType::get(weights == "s8", /*symmetric=*/true, reduceRange);
+  Builder b(&getContext());
+  auto recordSettings = [&] {
+    module->setAttr(
+        kQuantizationAttrName,
+        b.getDictionaryAttr(
+            {b.getNamedAttr("mode", b.getStringAttr(mode)),
+             b.getNamedAttr("activations", b.getStringAttr(activations)),
+             b.getNamedAttr("weights", b.getStringAttr(weights)),
+             b.getNamedAttr("per_channel", b.getBoolAttr(perChannel))}));
+  };
+  if (mode == "dynamic") {
+    runDynamic(func);
+    recordSettings();
+    return;
+  }
   foldConstantSubgraphs(func);
   std::unique_ptr<ReportBuilder> reporter;
   if (!report.empty()) {
@@ -575,12 +646,7 @@ void QuantizePass::runOnOperation() {
   if (failed(rewrite(*plan)))
     return signalPassFailure();
 
-  Builder b(&getContext());
-  module->setAttr(kQuantizationAttrName,
-                  b.getDictionaryAttr(
-                      {b.getNamedAttr("activations", b.getStringAttr(activations)),
-                       b.getNamedAttr("weights", b.getStringAttr(weights)),
-                       b.getNamedAttr("per_channel", b.getBoolAttr(perChannel))}));
+  recordSettings();
   if (reporter && failed(reporter->finish(module, func)))
     return signalPassFailure();
 }

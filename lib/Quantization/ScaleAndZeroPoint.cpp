@@ -2,6 +2,10 @@
 
 #include "ScaleAndZeroPoint.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -56,4 +60,33 @@ ScaleAndZeroPoint mlir::onnxq::computeScaleAndZeroPoint(float rmin, float rmax,
 int64_t mlir::onnxq::quantizeValue(float x, ScaleAndZeroPoint params, QuantType type) {
   float q = std::nearbyint(x / params.scale) + float(params.zeroPoint);
   return int64_t(std::clamp(q, float(type.qmin), float(type.qmax)));
+}
+
+SmallVector<float> QuantizedWeights::getScales() const {
+  return llvm::map_to_vector(params, [](ScaleAndZeroPoint p) { return p.scale; });
+}
+
+SmallVector<int64_t> QuantizedWeights::getZeroPoints() const {
+  return llvm::map_to_vector(params, [](ScaleAndZeroPoint p) { return p.zeroPoint; });
+}
+
+QuantizedWeights mlir::onnxq::quantizeWeights(ArrayRef<float> weights,
+                                              ArrayRef<int64_t> shape,
+                                              std::optional<int64_t> channelAxis,
+                                              QuantType type) {
+  int64_t channels = channelAxis ? shape[*channelAxis] : 1;
+  int64_t inner = 1;
+  for (size_t d = channelAxis.value_or(0) + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  auto channelOf = [&](int64_t i) { return channelAxis ? (i / inner) % channels : 0; };
+  SmallVector<float> absMax(channels, 0.0f);
+  for (auto [i, w] : llvm::enumerate(weights))
+    absMax[channelOf(i)] = std::max(absMax[channelOf(i)], std::fabs(w));
+  QuantizedWeights result;
+  for (float m : absMax)
+    result.params.push_back(computeScaleAndZeroPoint(-m, m, type, /*symmetric=*/true));
+  result.values.reserve(weights.size());
+  for (auto [i, w] : llvm::enumerate(weights))
+    result.values.push_back(quantizeValue(w, result.params[channelOf(i)], type));
+  return result;
 }

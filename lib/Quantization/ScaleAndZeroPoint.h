@@ -11,8 +11,10 @@
 #define ONNXQUANT_LIB_QUANTIZATION_SCALEANDZEROPOINT_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace mlir::onnxq {
 
@@ -34,6 +36,22 @@ ScaleAndZeroPoint computeScaleAndZeroPoint(float rmin, float rmax, QuantType typ
 
 /// round-half-to-even(x / scale) + zero point, saturated: QuantizeLinear.
 int64_t quantizeValue(float x, ScaleAndZeroPoint params, QuantType type);
+
+/// A constant weight tensor quantized symmetrically from its max |w|, as
+/// ONNX Runtime quantizes initializers: one scale per slice along the
+/// channel axis, or one for the whole tensor.
+struct QuantizedWeights {
+  SmallVector<int64_t> values;           // the weight's shape, row-major
+  SmallVector<ScaleAndZeroPoint> params; // one per channel, or one
+
+  SmallVector<float> getScales() const;
+  SmallVector<int64_t> getZeroPoints() const;
+};
+
+/// `weights` of `shape` quantized to `type`, per slice along `channelAxis`
+/// (nullopt: per tensor).
+QuantizedWeights quantizeWeights(ArrayRef<float> weights, ArrayRef<int64_t> shape,
+                                 std::optional<int64_t> channelAxis, QuantType type);
 
 } // namespace mlir::onnxq
 

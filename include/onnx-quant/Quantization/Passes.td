@@ -50,8 +50,18 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     reaches the floor or N layers are kept. The report lists them with what
     each gained and cost in run time. Measure on samples the model was not
     calibrated on: on its own calibration samples a range clips nothing.
+
+    `mode=dynamic` needs no calibration: as ONNX Runtime's quantize_dynamic,
+    the weights of Conv, MatMul and Gemm are quantized offline and their
+    input is quantized when the model runs (DynamicQuantizeLinear: u8 from
+    the tensor's own range), the product accumulated by ConvInteger or
+    MatMulInteger in int32 and rescaled to float; everything else stays
+    float. The options of static quantization (activation types, report=,
+    the fallback) do not apply and are errors with it.
   }];
   let options = [
+    Option<"mode", "mode", "std::string", /*default=*/"\"static\"",
+           "static (calibrated Q/DQ pairs) | dynamic (activations quantized at run time, ORT's quantize_dynamic)">,
     Option<"activations", "activations", "std::string", /*default=*/"\"u8\"",
            "u8 | s8: activation element type (u8 suits x86 VNNI's u8 x s8)">,
     Option<"weights", "weights", "std::string", /*default=*/"\"s8\"",

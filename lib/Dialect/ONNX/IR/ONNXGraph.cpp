@@ -316,9 +316,9 @@ mlir::onnxq::verifyGraphAttribute(Operation *op, NamedAttribute attr,
                    {{"activations", isString},
                     {"weights", isString},
                     {"per_channel", isBool}},
-                   {}))
+                   {{"mode", isString}}))
       return error() << "must be a module attribute {activations: string, "
-                        "weights: string, per_channel: bool}";
+                        "weights: string, per_channel: bool, and mode: string}";
     return success();
   }
   if (name == kABIAttrName) {
