@@ -70,7 +70,7 @@ static cl::list<std::string> inputShapes(
 
 static cl::opt<std::string> functionName(
     "function-name", cl::desc("Name of the imported graph function"),
-    cl::init("main_graph"), cl::cat(category));
+    cl::init("main_graph"), cl::cat(category), cl::Hidden);
 
 static cl::opt<bool> printSupportedOps(
     "print-supported-ops",
