@@ -16,9 +16,13 @@ A benchmark, not a test. For each model:
 
 Models: the zoo's MNIST, ResNet8 (CIFAR-10) and SqueezeNet 1.1 (calibrated on
 16 preprocessed zoo images), the zoo's already quantized MobileNetV2-int8
-(int8 columns only: ours compiles the QOperator model, ORT runs it), and the
+(int8 columns only: ours compiles the QOperator model, ORT runs it), the
 torchvision-style CNNs of bench/cnn_models.py (random weights, BatchNorm
-kept; calibrated on 16 random normal images).
+kept; calibrated on 16 random normal images), and a transformer encoder
+(utils/make_transformer_model.py: 4 blocks, model dim 256, feed-forward
+1024, 128 tokens) whose int8 columns are dynamic quantization: ours
+`--onnx-quantize="mode=dynamic"`, ORT's quantize_dynamic (both per tensor,
+s8 weights, u8 activations quantized when the model runs).
 
 Timing: one thread, and each count of --threads (e.g. 1,2): ours calls
 NAME_run for one thread and NAME_run_parallel on a pool of T threads
@@ -70,6 +74,8 @@ ZOO = {
     "mobilenetv2_zoo_int8": "imagenet/models/mobilenetv2-12-int8.onnx",
 }
 PREQUANTIZED = {"mobilenetv2_zoo_int8"}
+# Models quantized dynamically (no calibration), with the input shape.
+DYNAMIC = {"transformer": dict(blocks=4, dim=256, ff=1024, shape=(1, 128, 256))}
 
 
 def run(cmd, timeout=COMPILE_TIMEOUT):
@@ -93,6 +99,11 @@ def samples(name, zoo, model_path, work):
     """A folder of calibration .npy samples and one timing input."""
     cal = work / "calibration"
     cal.mkdir()
+    if name in DYNAMIC:
+        x = np.random.default_rng(0).standard_normal(DYNAMIC[name]["shape"]).astype(np.float32)
+        inp = work / "x.npy"
+        np.save(inp, x)
+        return cal, inp, x
     if name in ZOO:
         zoo_model = next(m for m in ZOO_MODELS if m.path == ZOO[name])
         xs = [x for _, x in preprocess(zoo_model, zoo, CALIBRATION_SAMPLES)]
@@ -107,7 +118,12 @@ def samples(name, zoo, model_path, work):
     return cal, inp, xs[0]
 
 
-def quantize_with_ort(args, model, cal, work):
+def quantize_with_ort(args, model, cal, work, dynamic=False):
+    if dynamic:
+        out = work / "ort_dynamic.onnx"
+        run([REPO / ".venv-ortq/bin/python", REPO / "utils/ort_quantize.py", model, "-",
+             out, "--dynamic"])
+        return out
     folded = work / "folded.onnx"
     run([args.tool, model, "--onnx-fold-batchnorm", "--emit=onnx", "-o", folded])
     out = work / "ort_int8.onnx"
@@ -133,7 +149,15 @@ def bench(name, model, zoo, args, work):
         except Exception as e:  # a failing variant is a cell, not an abort
             notes.append(f"{key}: {str(e)[:160]}")
 
-    if name not in PREQUANTIZED:
+    if name in DYNAMIC:
+        shape = ["--input-shape=x:" + "x".join(map(str, DYNAMIC[name]["shape"]))]
+        add("ours fp32", lambda: ("ours", compile_ours(args, model, shape, "f32", work)))
+        add("ours int8", lambda: ("ours", compile_ours(
+            args, model, shape + ["--onnx-quantize=mode=dynamic per-channel=false quiet=true"],
+            "i8", work)))
+        add("ORT fp32", lambda: ("ort", model))
+        add("ORT int8", lambda: ("ort", quantize_with_ort(args, model, cal, work, dynamic=True)))
+    elif name not in PREQUANTIZED:
         add("ours fp32", lambda: ("ours", compile_ours(args, model, [], "f32", work)))
         passes = [p.format(cal=cal) for p in QUANTIZE]
         add("ours int8", lambda: ("ours", compile_ours(args, model, passes, "i8", work)))
@@ -200,7 +224,8 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__)
     add_tool_arguments(ap)
-    ap.add_argument("--models", default=",".join(list(ZOO) + list(cnn_models.MODELS)))
+    ap.add_argument("--models",
+                    default=",".join(list(ZOO) + list(cnn_models.MODELS) + list(DYNAMIC)))
     ap.add_argument("--threads", default="1",
                     help="thread counts, comma-separated (1); 1 is always timed")
     ap.add_argument("--amx-off", action="store_true",
@@ -235,11 +260,18 @@ def main():
                 model = work / f"{name}.onnx"
                 import onnx
                 onnx.save(cnn_models.build(name), str(model))
+            elif name in DYNAMIC:
+                import make_transformer_model
+                model = work / f"{name}.onnx"
+                spec = DYNAMIC[name]
+                make_transformer_model.make_model(str(model), spec["blocks"], 0,
+                                                  spec["dim"], spec["ff"])
             else:
                 print(f"error: unknown model '{name}'", file=sys.stderr)
                 return 2
             ms, notes = bench(name, model, zoo, args, work)
-        for t, row in table_rows(name, ms, notes, args.threads, args.amx_off).items():
+        label = f"{name} (dynamic)" if name in DYNAMIC else name
+        for t, row in table_rows(label, ms, notes, args.threads, args.amx_off).items():
             tables.setdefault(t, []).append(row)
         print(f"{name}: done", file=sys.stderr, flush=True)
 

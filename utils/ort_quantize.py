@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Quantize a float ONNX model with ONNX Runtime's `quantize_static` (QDQ form).
+"""Quantize a float ONNX model with ONNX Runtime's `quantize_static` (QDQ form),
+or with its `quantize_dynamic` (`--dynamic`).
 
 Runs in the venv of ONNX Runtime's quantization tools (.venv-ortq, onnx >= 1.14),
 not the main venv:
@@ -7,6 +8,9 @@ not the main venv:
   .venv-ortq/bin/python utils/ort_quantize.py FLOAT.onnx CALIB_DIR OUT.onnx \\
       [--activations u8|s8] [--weights s8|u8] [--per-channel] \\
       [--method minmax|entropy|percentile] [--op-types Conv,Gemm,...]
+
+With --dynamic, CALIB_DIR is not read (give `-`): quantize_dynamic with the
+given weight type and per_channel, ORT's defaults otherwise.
 
 CALIB_DIR holds one float32 .npy per calibration sample (the model's single
 input, with or without its leading batch dimension of 1), read in sorted
@@ -43,6 +47,8 @@ def main():
     ap.add_argument("--activations", choices=["u8", "s8"], default="u8")
     ap.add_argument("--weights", choices=["u8", "s8"], default="s8")
     ap.add_argument("--per-channel", action="store_true")
+    ap.add_argument("--dynamic", action="store_true",
+                    help="quantize_dynamic (no calibration data) instead of quantize_static")
     ap.add_argument("--method", choices=["minmax", "entropy", "percentile"],
                     default="minmax")
     ap.add_argument("--op-types", default="",
@@ -60,6 +66,15 @@ def main():
         print(f"error: {args.model}: expected one graph input, got {len(inputs)}",
               file=sys.stderr)
         return 2
+    qtype = {"u8": QuantType.QUInt8, "s8": QuantType.QInt8}
+    kwargs = {}
+    if args.op_types:
+        kwargs["op_types_to_quantize"] = args.op_types.split(",")
+    if args.dynamic:
+        from onnxruntime.quantization import quantize_dynamic
+        quantize_dynamic(str(args.model), str(args.out), per_channel=args.per_channel,
+                         weight_type=qtype[args.weights], **kwargs)
+        return finish(args.out)
     name = inputs[0].name
     dims = [d.dim_value for d in inputs[0].type.tensor_type.shape.dim]
     files = sorted(args.calib.glob("*.npy"))
@@ -80,30 +95,32 @@ def main():
                 x = x[None]
             return {name: x}
 
-    qtype = {"u8": QuantType.QUInt8, "s8": QuantType.QInt8}
     method = {"minmax": CalibrationMethod.MinMax, "entropy": CalibrationMethod.Entropy,
               "percentile": CalibrationMethod.Percentile}[args.method]
-    kwargs = {}
-    if args.op_types:
-        kwargs["op_types_to_quantize"] = args.op_types.split(",")
     quantize_static(str(args.model), str(args.out), Reader(),
                     quant_format=QuantFormat.QDQ,
                     activation_type=qtype[args.activations],
                     weight_type=qtype[args.weights],
                     per_channel=args.per_channel, calibrate_method=method, **kwargs)
+    return finish(args.out)
 
-    q = onnx.load(str(args.out))
+
+def finish(out):
+    """Makes OUT readable by onnx 1.12 and prints its summary line."""
+    import onnx
+    q = onnx.load(str(out))
     q.ir_version = 8
     opset = max((o.version for o in q.opset_import if o.domain in ("", "ai.onnx")),
                 default=0)
     if opset > 17:
-        print(f"error: {args.out}: default-domain opset {opset} > 17 (onnx 1.12 "
+        print(f"error: {out}: default-domain opset {opset} > 17 (onnx 1.12 "
               "cannot read it)", file=sys.stderr)
         return 1
-    onnx.save(q, str(args.out))
+    onnx.save(q, str(out))
     ops = collections.Counter(n.op_type for n in q.graph.node)
-    print(f"ort_quantize: {args.out} ({ops['QuantizeLinear']} QuantizeLinear, "
-          f"{ops['DequantizeLinear']} DequantizeLinear, opset {opset})")
+    print(f"ort_quantize: {out} ({ops['QuantizeLinear']} QuantizeLinear, "
+          f"{ops['DequantizeLinear']} DequantizeLinear, "
+          f"{ops['DynamicQuantizeLinear']} DynamicQuantizeLinear, opset {opset})")
     return 0
 
 

@@ -44,17 +44,16 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populateNormalizationToLinalgPatterns(converter, patterns);
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
-  populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
+  populateQuantizeDequantizeToLinalgPatterns(converter, patterns, options.vectorBits);
   populateQLinearConvToLinalgPatterns(converter, patterns, options);
-  populateQLinearMatMulToLinalgPatterns(converter, patterns, mode);
+  populateQLinearMatMulToLinalgPatterns(converter, patterns, options);
   populateQLinearElementwiseToLinalgPatterns(converter, patterns, mode,
                                              options.vectorBits);
   populateReductionToLinalgPatterns(converter, patterns);
   populateScatterToLinalgPatterns(converter, patterns);
   populateTriluToLinalgPatterns(converter, patterns);
   populateGeneratorsToLinalgPatterns(converter, patterns);
-  populateIntegerContractionsToLinalgPatterns(converter, patterns,
-                                              options.vectorBits);
+  populateIntegerContractionsToLinalgPatterns(converter, patterns, options);
   populateConvTransposeToLinalgPatterns(converter, patterns);
   populateRuntimeGatherToLinalgPatterns(converter, patterns);
 }

@@ -1,14 +1,20 @@
 //===- IntegerContractions.cpp - ConvInteger and MatMulInteger ------------===//
 //
 // (x - x_zero_point) (*) (w - w_zero_point) accumulated in int32, as ONNX
-// Runtime's dynamic quantization writes them. Each operand is first widened
-// to int32 less its zero point (per tensor, or per row of w / column of B),
-// so the padding of a convolution is 0 and the contraction is a plain int32
-// multiply-add, which the kernel stage vectorizes.
+// Runtime's dynamic quantization writes them. With constant weights (what
+// quantize_dynamic and mode=dynamic give), w's zero point is subtracted at
+// compile time and x's, known only when the model runs (DynamicQuantizeLinear
+// computes it), joins the accumulator's start:
+//   sum((x - x_zp) * w') = sum(x * w') - x_zp * sum(w'),
+// so the inner loop multiplies the 8-bit operands as the QLinear ops' do.
+// Otherwise each operand is first widened to int32 less its zero point (per
+// tensor, or per row of w / column of B), so the padding of a convolution is
+// 0 and the contraction is a plain int32 multiply-add.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Contraction.h"
+#include "PackedBytes.h"
 #include "Requantize.h"
 
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
@@ -17,6 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 
 using namespace mlir;
 using namespace mlir::onnxq;
@@ -51,6 +58,58 @@ bool isUnsignedElement(Value onnxValue) {
 /// Elements of an optional zero point: 0 when absent.
 int64_t getElementCount(Value value) {
   return value ? cast<RankedTensorType>(value.getType()).getNumElements() : 0;
+}
+
+/// Constant weights less their zero points, and their sums per output
+/// channel.
+struct CenteredWeights {
+  SmallVector<int64_t> values;
+  SmallVector<int64_t> sums;
+  /// Whether every value fits in 8 bits (else they are stored as i16).
+  bool narrow = true;
+};
+
+/// The constant weights `w` less `zeroPoint` (null: 0; per tensor or one
+/// per channel), element i in channel `channelOf(i)` of `channels`; nullopt
+/// unless both are constants.
+std::optional<CenteredWeights>
+getCenteredWeights(Value w, Value zeroPoint, int64_t channels,
+                   function_ref<int64_t(int64_t)> channelOf) {
+  std::optional<SmallVector<int64_t>> values = getConstantIntegers(w);
+  std::optional<SmallVector<int64_t>> zeroPoints =
+      zeroPoint ? getConstantIntegers(zeroPoint) : SmallVector<int64_t>{0};
+  if (!values || !zeroPoints ||
+      (zeroPoints->size() != 1 && int64_t(zeroPoints->size()) != channels))
+    return std::nullopt;
+  CenteredWeights result{std::move(*values), SmallVector<int64_t>(channels, 0)};
+  for (auto [i, v] : llvm::enumerate(result.values)) {
+    int64_t c = channelOf(i);
+    v -= (*zeroPoints)[zeroPoints->size() == 1 ? 0 : c];
+    result.sums[c] += v;
+    result.narrow &= v == int8_t(v);
+  }
+  return result;
+}
+
+/// The accumulators' start per channel, -x_zp * sum(w') (channels,) in
+/// int32, with x_zp (a converted 8-bit scalar tensor, null: 0) read when the
+/// model runs.
+Value getChannelStart(OpBuilder &b, Location loc, Value xZeroPoint,
+                      bool xUnsigned, ArrayRef<int64_t> sums) {
+  auto type = RankedTensorType::get({int64_t(sums.size())}, b.getI32Type());
+  Value sumsConstant = createConstant(b, loc, type, sums);
+  if (!xZeroPoint)
+    return createFilled(b, loc, type, 0.0);
+  Value scalar = reshapeTo(b, loc, xZeroPoint,
+                           RankedTensorType::get({}, getElementTypeOrSelf(xZeroPoint)));
+  return createElementwise(
+      b, loc, type, {scalar, sumsConstant},
+      [&](OpBuilder &nb, Location l, ValueRange args) -> Value {
+        Value zp = extendToI32(nb, l, args[0], xUnsigned);
+        Value product = arith::MulIOp::create(nb, l, zp, args[1]);
+        Value zero = arith::ConstantOp::create(nb, l, nb.getI32IntegerAttr(0));
+        return arith::SubIOp::create(nb, l, zero, product);
+      });
 }
 
 struct ConvIntegerPattern : StaticShapePattern<ConvIntegerOp> {
@@ -93,7 +152,11 @@ struct ConvIntegerPattern : StaticShapePattern<ConvIntegerOp> {
 };
 
 struct MatMulIntegerPattern : StaticShapePattern<MatMulIntegerOp> {
-  using StaticShapePattern::StaticShapePattern;
+  MatMulIntegerPattern(const TypeConverter &converter, MLIRContext *ctx,
+                       Int8DotProduct dot)
+      : StaticShapePattern(converter, ctx), dot(dot) {}
+  Int8DotProduct dot;
+
   LogicalResult
   matchAndRewriteStatic(MatMulIntegerOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -112,21 +175,41 @@ struct MatMulIntegerPattern : StaticShapePattern<MatMulIntegerOp> {
     Value a = reshapeTo(rewriter, loc, adaptor.getA(),
                         RankedTensorType::get({rows, k}, getElementTypeOrSelf(
                                                              adaptor.getA())));
-    a = centered(rewriter, loc, a, isUnsignedElement(op.getA()),
-                 adaptor.getAZeroPoint(), {});
-    Value b = centered(rewriter, loc, adaptor.getB(), isUnsignedElement(op.getB()),
-                       adaptor.getBZeroPoint(), {bPoints > 1 ? n : 1});
+    auto outType = RankedTensorType::get({rows, n}, rewriter.getI32Type());
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getY().getType()));
     MLIRContext *ctx = rewriter.getContext();
     AffineExpr m = getAffineDimExpr(0, ctx), nn = getAffineDimExpr(1, ctx),
                kk = getAffineDimExpr(2, ctx);
-    auto outType = RankedTensorType::get({rows, n}, rewriter.getI32Type());
+    AffineMap aMap = AffineMap::get(3, 0, {m, kk}, ctx);
+    AffineMap bMap = AffineMap::get(3, 0, {kk, nn}, ctx);
+    bool aUnsigned = isUnsignedElement(op.getA());
+    if (std::optional<CenteredWeights> b =
+            getCenteredWeights(op.getB(), op.getBZeroPoint(), n,
+                               [&](int64_t i) { return i % n; })) {
+      // Centered, the weights are signed whatever their ONNX type.
+      Value weights = createConstant(
+          rewriter, loc,
+          RankedTensorType::get({k, n}, b->narrow ? rewriter.getI8Type()
+                                                  : rewriter.getI16Type()),
+          b->values);
+      Value start = createBroadcast(
+          rewriter, loc, outType,
+          getChannelStart(rewriter, loc, adaptor.getAZeroPoint(), aUnsigned, b->sums));
+      bool vnni = dot == Int8DotProduct::VNNI || dot == Int8DotProduct::AMX;
+      Value y = vnni && aUnsigned && b->narrow
+                    ? multiplyPackedBytes(rewriter, loc, a, b->values, k, n, start)
+                    : createContraction(rewriter, loc, a, weights, start, aMap,
+                                        bMap, MultiplyAdd{aUnsigned, false});
+      rewriter.replaceOp(op, reshapeTo(rewriter, loc, y, resultType));
+      return success();
+    }
+    a = centered(rewriter, loc, a, aUnsigned, adaptor.getAZeroPoint(), {});
+    Value b = centered(rewriter, loc, adaptor.getB(), isUnsignedElement(op.getB()),
+                       adaptor.getBZeroPoint(), {bPoints > 1 ? n : 1});
     Value y = createContraction(rewriter, loc, a, b,
-                                createFilled(rewriter, loc, outType, 0.0),
-                                AffineMap::get(3, 0, {m, kk}, ctx),
-                                AffineMap::get(3, 0, {kk, nn}, ctx));
-    rewriter.replaceOp(op, reshapeTo(rewriter, loc, y,
-                                     cast<RankedTensorType>(getTypeConverter()->convertType(
-                                         op.getY().getType()))));
+                                createFilled(rewriter, loc, outType, 0.0), aMap, bMap);
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, y, resultType));
     return success();
   }
 };
@@ -135,7 +218,9 @@ struct MatMulIntegerPattern : StaticShapePattern<MatMulIntegerOp> {
 
 void mlir::onnxq::populateIntegerContractionsToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    unsigned vectorBits) {
-  patterns.add<ConvIntegerPattern>(converter, patterns.getContext(), vectorBits);
-  patterns.add<MatMulIntegerPattern>(converter, patterns.getContext());
+    const LinalgLoweringOptions &options) {
+  patterns.add<ConvIntegerPattern>(converter, patterns.getContext(),
+                                   options.vectorBits);
+  patterns.add<MatMulIntegerPattern>(converter, patterns.getContext(),
+                                     options.int8Dot);
 }

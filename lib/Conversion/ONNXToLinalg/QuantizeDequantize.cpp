@@ -134,7 +134,11 @@ struct QuantizeLinearPattern : StaticShapePattern<QuantizeLinearOp> {
 /// the element-wise quantization, as ONNX Runtime's kernel computes them.
 struct DynamicQuantizeLinearPattern
     : StaticShapePattern<DynamicQuantizeLinearOp> {
-  using StaticShapePattern::StaticShapePattern;
+  DynamicQuantizeLinearPattern(const TypeConverter &converter, MLIRContext *ctx,
+                               unsigned vectorBits)
+      : StaticShapePattern(converter, ctx), vectorBits(vectorBits) {}
+  unsigned vectorBits;
+
   LogicalResult
   matchAndRewriteStatic(DynamicQuantizeLinearOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -143,19 +147,22 @@ struct DynamicQuantizeLinearPattern
       return rewriter.notifyMatchFailure(op, "needs a static f32 input");
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type(), i8 = rewriter.getI8Type();
-    SmallVector<int64_t> axes =
-        llvm::to_vector(llvm::seq<int64_t>(0, xType.getRank()));
+    // x's min and max, each in vector-wide lanes first (exact in any order).
     double inf = std::numeric_limits<double>::infinity();
-    Value lo = reduceKeepDims(
-        rewriter, loc, adaptor.getX(), axes, getScalarAttr(f32, inf),
-        [](OpBuilder &b, Location l, Value a, Value c) -> Value {
-          return arith::MinimumFOp::create(b, l, a, c);
-        });
-    Value hi = reduceKeepDims(
-        rewriter, loc, adaptor.getX(), axes, getScalarAttr(f32, -inf),
-        [](OpBuilder &b, Location l, Value a, Value c) -> Value {
-          return arith::MaximumFOp::create(b, l, a, c);
-        });
+    Value row = reshapeTo(rewriter, loc, adaptor.getX(),
+                          RankedTensorType::get({1, xType.getNumElements()}, f32));
+    int64_t lanes = std::max<int64_t>(1, vectorBits / 32);
+    auto reduce = [&](double init, auto combine) {
+      Combiner combiner = [&](OpBuilder &b, Location l, Value acc, Value v) -> Value {
+        return decltype(combine)::create(b, l, acc, v);
+      };
+      return reshapeTo(rewriter, loc,
+                       reduceRowsInLanes(rewriter, loc, row, getScalarAttr(f32, init),
+                                         combiner, combiner, lanes),
+                       RankedTensorType::get({1}, f32));
+    };
+    Value lo = reduce(inf, arith::MinimumFOp());
+    Value hi = reduce(-inf, arith::MaximumFOp());
     auto one = cast<RankedTensorType>(lo.getType());
     Value scale = createElementwise(
         rewriter, loc, one, {lo, hi},
@@ -242,7 +249,10 @@ struct DequantizeLinearPattern : StaticShapePattern<DequantizeLinearOp> {
 } // namespace
 
 void mlir::onnxq::populateQuantizeDequantizeToLinalgPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<QuantizeLinearPattern, DynamicQuantizeLinearPattern,
-               DequantizeLinearPattern>(converter, patterns.getContext());
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    unsigned vectorBits) {
+  patterns.add<QuantizeLinearPattern, DequantizeLinearPattern>(
+      converter, patterns.getContext());
+  patterns.add<DynamicQuantizeLinearPattern>(converter, patterns.getContext(),
+                                             vectorBits);
 }

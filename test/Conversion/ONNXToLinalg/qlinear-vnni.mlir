@@ -128,3 +128,50 @@ func.func @amx_few_filters(%x: tensor<1x40x4x4xui8>) -> tensor<1x16x4x4xui8> {
   %y = onnx.QLinearConv(%x, %xs, %xz, %w, %ws, %wz, %ys, %yz) {kernel_shape = [1, 1]} : (tensor<1x40x4x4xui8>, tensor<f32>, tensor<ui8>, tensor<16x40x1x1xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<1x16x4x4xui8>
   return %y : tensor<1x16x4x4xui8>
 }
+
+// -----
+
+// MatMulInteger of u8 A and constant s8 B (dynamic quantization): A's rows
+// are packed to words of 4 bytes along K (K = 5 padded with 0 to 8), B to
+// (2, N) words at compile time (byte j of word (w, n) = B[4w + j][n]:
+// 1, 3, 5, 7 -> 0x07050301), and the product is the 4-way byte dot product
+// into the accumulators that start at -a_zp * sum(B) per column.
+// CHECK-LABEL: func @matmul_integer_packed
+// CHECK-DAG: %[[W:.*]] = arith.constant dense<{{\[\[}}117768961, 134611970], [9, 10]]> : tensor<2x2xi32>
+// CHECK: %[[PAD:.*]] = tensor.pad %arg0 low[0, 0] high[0, 3]
+// CHECK: %[[A:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3x2xi32>)
+// CHECK:   arith.shli
+// CHECK:   arith.ori
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[A]], %[[W]] : tensor<3x2xi32>, tensor<2x2xi32>) outs(%{{.*}} : tensor<3x2xi32>)
+// CHECK:   vector.bitcast {{.*}} : vector<1xi32> to vector<4xi8>
+// CHECK:   vector.reduction <add>
+func.func @matmul_integer_packed(%a: tensor<3x5xui8>, %az: tensor<ui8>) -> tensor<3x2xi32> {
+  %b = onnx.Constant dense<[[1, 2], [3, 4], [5, 6], [7, 8], [9, 10]]> : tensor<5x2xi8>
+  %y = onnx.MatMulInteger(%a, %b) a_zero_point(%az) : (tensor<3x5xui8>, tensor<5x2xi8>, tensor<ui8>) -> tensor<3x2xi32>
+  return %y : tensor<3x2xi32>
+}
+
+// -----
+
+// QGemm of a u8 activation: the same packed product, B's columns (1, 2)
+// and (3, 4) as one word each (0x0201 = 513, 0x0403 = 1027), from the
+// accumulators' start bias - a_zp * sum(B) per column (7 - 2 * 3,
+// 8 - 2 * 7), and the requantization after it.
+// CHECK-LABEL: func @qgemm_packed
+// CHECK-DAG: %[[W:.*]] = arith.constant dense<{{\[\[}}513, 1027]]> : tensor<1x2xi32>
+// CHECK-DAG: arith.constant dense<[1, -6]> : tensor<2xi32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[W]] : tensor<1x1xi32>, tensor<1x2xi32>) outs(%{{.*}} : tensor<1x2xi32>)
+// CHECK:   vector.reduction <add>
+// CHECK: arith.sitofp %{{.*}} : i32 to f32
+func.func @qgemm_packed(%a: tensor<1x2xui8>) -> tensor<1x2xui8> {
+  %as = onnx.Constant dense<0.5> : tensor<f32>
+  %az = onnx.Constant dense<2> : tensor<ui8>
+  %b = onnx.Constant dense<[[1, 3], [2, 4]]> : tensor<2x2xi8>
+  %bs = onnx.Constant dense<0.25> : tensor<f32>
+  %bz = onnx.Constant dense<0> : tensor<i8>
+  %c = onnx.Constant dense<[7, 8]> : tensor<2xi32>
+  %ys = onnx.Constant dense<0.5> : tensor<f32>
+  %yz = onnx.Constant dense<0> : tensor<ui8>
+  %y = onnx.QGemm(%a, %as, %az, %b, %bs, %bz) C(%c) y_scale(%ys) y_zero_point(%yz) : (tensor<1x2xui8>, tensor<f32>, tensor<ui8>, tensor<2x2xi8>, tensor<f32>, tensor<i8>, tensor<2xi32>, tensor<f32>, tensor<ui8>) -> tensor<1x2xui8>
+  return %y : tensor<1x2xui8>
+}

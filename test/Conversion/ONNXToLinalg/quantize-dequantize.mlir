@@ -1,4 +1,5 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg --split-input-file | FileCheck %s
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg="vector-bits=128" --split-input-file | FileCheck %s --check-prefix=LANES
 
 // Per tensor, uint8: round half to even of x / scale, plus the zero point,
 // saturated to [0, 255]; the result is the signless i8 of the same bits.
@@ -102,22 +103,21 @@ func.func @quantize_u16_from_f16(%x: tensor<4xf16>, %s: tensor<f16>, %z: tensor<
 
 // -----
 
-// DynamicQuantizeLinear: min and max over every axis, then in one-element
-// tensors the scale ((max(hi, 0) - min(lo, 0)) / 255, 255 / 255 = 1 when the
-// range is empty) and the zero point (round(clamp(0 - lo / scale, 0, 255))),
-// then the element-wise u8 quantization with them.
+// DynamicQuantizeLinear: min and max of x as one row (in vector-wide lanes
+// first when the target has vectors: exact in any order), then in
+// one-element tensors the scale ((max(hi, 0) - min(lo, 0)) / 255, 255 / 255
+// = 1 when the range is empty) and the zero point (round(clamp(0 - lo /
+// scale, 0, 255))), then the element-wise u8 quantization with them.
 // CHECK-LABEL: func @dynamic_quantize
-// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "reduction"]
+// CHECK: %[[LO:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<1x10xf32>)
 // CHECK: arith.minimumf
-// CHECK: %[[LO:.*]] = tensor.expand_shape {{.*}} into tensor<1x1xf32>
-// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "reduction"]
+// CHECK: %[[HI:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<1x10xf32>)
 // CHECK: arith.maximumf
-// CHECK: %[[HI:.*]] = tensor.expand_shape {{.*}} into tensor<1x1xf32>
-// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[LO]], %[[HI]] : tensor<1x1xf32>, tensor<1x1xf32>)
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[LO]], %[[HI]] : tensor<1xf32>, tensor<1xf32>)
 // CHECK: %[[EQ:.*]] = arith.cmpf oeq
 // CHECK: %[[RANGE:.*]] = arith.select %[[EQ]], %{{.*}}, %{{.*}} : f32
 // CHECK: arith.divf %[[RANGE]], %{{.*}} : f32
-// CHECK: %[[Z:.*]] = linalg.generic {{.*}} ins(%[[LO]], %[[S]] : tensor<1x1xf32>, tensor<1x1xf32>)
+// CHECK: %[[Z:.*]] = linalg.generic {{.*}} ins(%[[LO]], %[[S]] : tensor<1xf32>, tensor<1xf32>)
 // CHECK: math.roundeven
 // CHECK: arith.trunci %{{.*}} : i32 to i8
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<2x5xf32>, tensor<f32>, tensor<i8>)
@@ -125,6 +125,14 @@ func.func @quantize_u16_from_f16(%x: tensor<4xf16>, %s: tensor<f16>, %z: tensor<
 // CHECK: math.roundeven
 // CHECK: arith.extui %{{.*}} : i8 to i32
 // CHECK: return %{{.*}}, %{{.*}}, %{{.*}} : tensor<2x5xi8>, tensor<f32>, tensor<i8>
+// 128-bit vectors: 4 lanes over 2 x 4 elements, the lanes, then the 2 left.
+// LANES-LABEL: func @dynamic_quantize
+// LANES: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<1x2x4xf32>) outs(%{{.*}} : tensor<1x4xf32>)
+// LANES: arith.minimumf
+// LANES: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x4xf32>) outs(%{{.*}} : tensor<1xf32>)
+// LANES: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x2xf32>) outs(%{{.*}} : tensor<1xf32>)
+// LANES: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<1x2x4xf32>) outs(%{{.*}} : tensor<1x4xf32>)
+// LANES: arith.maximumf
 func.func @dynamic_quantize(%x: tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>) {
   %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>)
   return %y, %s, %zp : tensor<2x5xui8>, tensor<f32>, tensor<ui8>

@@ -95,12 +95,13 @@ void populateTriluToLinalgPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
 void populateGeneratorsToLinalgPatterns(const TypeConverter &converter,
                                         RewritePatternSet &patterns);
-void populateIntegerContractionsToLinalgPatterns(const TypeConverter &converter,
-                                                 RewritePatternSet &patterns,
-                                                 unsigned vectorBits);
+void populateIntegerContractionsToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    const LinalgLoweringOptions &options);
 
 void populateQuantizeDequantizeToLinalgPatterns(const TypeConverter &converter,
-                                                RewritePatternSet &patterns);
+                                                RewritePatternSet &patterns,
+                                                unsigned vectorBits);
 // The quantized ops (QLinear*, QGemm, Q of DQ): integer contractions, then
 // the requantization `mode` (`options.requant`) says.
 void populateQLinearConvToLinalgPatterns(const TypeConverter &converter,
@@ -108,7 +109,7 @@ void populateQLinearConvToLinalgPatterns(const TypeConverter &converter,
                                          const LinalgLoweringOptions &options);
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
-                                           Requantization mode);
+                                           const LinalgLoweringOptions &options);
 void populateQLinearElementwiseToLinalgPatterns(const TypeConverter &converter,
                                                 RewritePatternSet &patterns,
                                                 Requantization mode,

@@ -1,13 +1,13 @@
 """A small transformer encoder as exporters write one (deterministic weights):
 
-  make_transformer.py OUT.onnx [--blocks N] [--seed S]
+  make_transformer_model.py OUT.onnx [--blocks N] [--seed S] [--dim 64] [--ff 128]
 
-Input x: float32 [batch, seq, 64] (symbolic batch and seq, as PyTorch's
+Input x: float32 [batch, seq, dim] (symbolic batch and seq, as PyTorch's
 dynamic_axes give). Each block: LayerNormalization, Q/K/V projections
-(MatMul + Add), 4 heads (Reshape with 0/-1, Transpose), scores
+(MatMul + Add), 4 heads of dim/4 (Reshape with 0/-1, Transpose), scores
 MatMul(Q, K') * 1/sqrt(16), Softmax, MatMul(P, V), the output projection and
-a residual Add; then LayerNormalization, a feed-forward MatMul 64 -> 128,
-GELU written with Erf (as opset 17 exporters do), MatMul 128 -> 64 and a
+a residual Add; then LayerNormalization, a feed-forward MatMul dim -> ff,
+GELU written with Erf (as opset 17 exporters do), MatMul ff -> dim and a
 residual Add. The head: a final LayerNormalization, the mean over seq
 (ReduceMean) and a Gemm (transB=1) to 10 logits. Opset 17, ir_version 8.
 """
@@ -15,10 +15,10 @@ import argparse
 
 import numpy as np
 
-D, HEADS, FF, CLASSES = 64, 4, 128, 10
+HEADS, CLASSES = 4, 10
 
 
-def make_model(path, blocks=2, seed=0):
+def make_model(path, blocks=2, seed=0, D=64, FF=128):
     import onnx
     from onnx import TensorProto, helper, numpy_helper
     rng = np.random.RandomState(seed)
@@ -103,8 +103,10 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--blocks", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--dim", type=int, default=64)
+    ap.add_argument("--ff", type=int, default=128)
     args = ap.parse_args()
-    make_model(args.out, args.blocks, args.seed)
+    make_model(args.out, args.blocks, args.seed, args.dim, args.ff)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,213 @@
+//===- PackedBytes.cpp - 8-bit operands packed four to an int32 -----------===//
+
+#include "PackedBytes.h"
+#include "Contraction.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
+                        int64_t channels, int64_t packed, int8_t fill,
+                        bool toSigned) {
+  auto type = cast<RankedTensorType>(x.getType());
+  ArrayRef<int64_t> spatial = type.getShape().drop_front(2);
+  int64_t n = type.getDimSize(0);
+  int64_t rank = 3 + spatial.size();
+  Type i8 = b.getI8Type(), i32 = b.getI32Type();
+  auto shaped = [&](ArrayRef<int64_t> front, Type element) {
+    SmallVector<int64_t> shape(front);
+    shape.append(spatial.begin(), spatial.end());
+    return RankedTensorType::get(shape, element);
+  };
+  auto offsetsAt = [&](int64_t words) {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[2] = b.getIndexAttr(words);
+    return offsets;
+  };
+  auto sizesOf = [&](RankedTensorType t) {
+    return getAsIndexOpFoldResult(b.getContext(), t.getShape());
+  };
+  SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
+  // Whole words past the channels (AMX's padding to 16-word steps) are
+  // filled in the packed buffer, around the packed words: padding the bytes
+  // instead copies the whole input into a padded buffer first.
+  int64_t wholeWords = channels % 4 == 0 ? channels / 4 : packed;
+  Value grouped = reshapeTo(b, loc, x, shaped({n, group, channels}, i8));
+  if (4 * wholeWords > channels) {
+    SmallVector<int64_t> low(rank, 0), high(low);
+    high[2] = 4 * wholeWords - channels;
+    Value padding = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, fill));
+    grouped = tensor::PadOp::create(
+        b, loc, shaped({n, group, 4 * wholeWords}, i8), grouped,
+        getAsIndexOpFoldResult(b.getContext(), low),
+        getAsIndexOpFoldResult(b.getContext(), high), padding);
+  }
+  // Byte j of each output element comes from channel 4 * c4 + j: four
+  // strided slices read element-wise (identity maps, so the op vectorizes
+  // along the innermost spatial dimension like any element-wise op).
+  auto sliceType = shaped({n, group, wholeWords}, i8);
+  SmallVector<Value> bytePlanes;
+  for (int64_t j = 0; j < 4; ++j) {
+    SmallVector<OpFoldResult> strides = unitStrides;
+    strides[2] = b.getIndexAttr(4);
+    bytePlanes.push_back(tensor::ExtractSliceOp::create(
+        b, loc, sliceType, grouped, offsetsAt(j), sizesOf(sliceType), strides));
+  }
+  // The words are written in place into the padded buffer, filled first
+  // (an extract_slice / insert_slice pair of one destination bufferizes to
+  // a view; a slice of an empty tensor would fold to a new buffer).
+  auto wordsType = shaped({n, group, wholeWords}, i32);
+  Value padded = createEmpty(b, loc, shaped({n, group, packed}, i32));
+  Value wordsInit = padded;
+  if (wholeWords < packed) {
+    uint8_t fillByte = uint8_t(fill) ^ (toSigned ? 0x80 : 0);
+    Value fillWord = arith::ConstantOp::create(
+        b, loc, b.getI32IntegerAttr(int32_t(0x01010101u * fillByte)));
+    padded = linalg::FillOp::create(b, loc, ValueRange{fillWord},
+                                    ValueRange{padded})
+                 .getResult(0);
+    wordsInit = tensor::ExtractSliceOp::create(b, loc, wordsType, padded,
+                                               offsetsAt(0), sizesOf(wordsType),
+                                               unitStrides);
+  }
+  SmallVector<AffineMap> maps(
+      5, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
+  Value words =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{wordsType}, bytePlanes, ValueRange{wordsInit}, maps,
+          getIteratorTypes(rank),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            Value topBit = toSigned ? arith::ConstantOp::create(
+                                          nb, l, nb.getIntegerAttr(i8, -128))
+                                    : Value();
+            auto byteAt = [&](int64_t j) -> Value {
+              Value byte = args[j];
+              if (topBit)
+                byte = arith::XOrIOp::create(nb, l, byte, topBit);
+              return arith::ExtUIOp::create(nb, l, i32, byte);
+            };
+            Value word = byteAt(0);
+            for (int64_t j = 1; j < 4; ++j) {
+              Value byte = byteAt(j);
+              Value shift = arith::ConstantOp::create(
+                  nb, l, nb.getI32IntegerAttr(8 * j));
+              word = arith::OrIOp::create(
+                  nb, l, word, arith::ShLIOp::create(nb, l, byte, shift));
+            }
+            linalg::YieldOp::create(nb, l, word);
+          })
+          .getResult(0);
+  if (wholeWords == packed)
+    return words;
+  return tensor::InsertSliceOp::create(b, loc, words, padded, offsetsAt(0),
+                                       sizesOf(wordsType), unitStrides);
+}
+
+SmallVector<int64_t> mlir::onnxq::packWeightChannels(ArrayRef<int64_t> weights,
+                                        int64_t filters, int64_t channels,
+                                        int64_t packed, int64_t window) {
+  SmallVector<int64_t> result(filters * packed * window, 0);
+  for (int64_t f = 0; f < filters; ++f)
+    for (int64_t c = 0; c < channels; ++c)
+      for (int64_t k = 0; k < window; ++k) {
+        uint64_t byte = uint8_t(int8_t(weights[(f * channels + c) * window + k]));
+        result[(f * window + k) * packed + c / 4] |= int64_t(byte << (8 * (c % 4)));
+      }
+  return result;
+}
+
+Value mlir::onnxq::dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc,
+           bool signedInput) {
+  Type i32 = b.getI32Type();
+  auto quad = VectorType::get({4}, b.getI8Type());
+  auto wide = VectorType::get({4}, i32);
+  auto bytes = [&](Value word) {
+    Value one = vector::BroadcastOp::create(b, loc, VectorType::get({1}, i32), word);
+    return vector::BitCastOp::create(b, loc, quad, one);
+  };
+  Value input = signedInput
+                    ? Value(arith::ExtSIOp::create(b, loc, wide, bytes(a)))
+                    : Value(arith::ExtUIOp::create(b, loc, wide, bytes(a)));
+  Value products = arith::MulIOp::create(
+      b, loc, input, arith::ExtSIOp::create(b, loc, wide, bytes(w)));
+  Value sum = vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
+                                          products);
+  return arith::AddIOp::create(b, loc, acc, sum);
+}
+
+Int8DotProduct mlir::onnxq::packsFor(Int8DotProduct dot, RankedTensorType wType,
+                        RankedTensorType xType, bool wideWeights) {
+  if (!xType.getElementType().isUnsignedInteger(8) || wideWeights ||
+      wType.getDimSize(1) < 3)
+    return Int8DotProduct::None;
+  return dot;
+}
+
+Value mlir::onnxq::multiplyPackedBytes(OpBuilder &b, Location loc, Value a,
+                                       ArrayRef<int64_t> weights, int64_t k,
+                                       int64_t n, Value acc) {
+  int64_t words = llvm::divideCeil(k, 4);
+  int64_t m = cast<RankedTensorType>(a.getType()).getDimSize(0);
+  Type i8 = b.getI8Type(), i32 = b.getI32Type();
+  if (4 * words > k) {
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, 0));
+    a = tensor::PadOp::create(
+        b, loc, RankedTensorType::get({m, 4 * words}, i8), a,
+        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{0, 0}),
+        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{0, 4 * words - k}),
+        zero);
+  }
+  // Byte j of word (r, w) is a[r][4 * w + j]: four strided slices combined
+  // element-wise.
+  auto sliceType = RankedTensorType::get({m, words}, i8);
+  SmallVector<Value> bytePlanes;
+  for (int64_t j = 0; j < 4; ++j)
+    bytePlanes.push_back(tensor::ExtractSliceOp::create(
+        b, loc, sliceType, a,
+        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{0, j}),
+        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{m, words}),
+        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{1, 4})));
+  Value packedA = createElementwise(
+      b, loc, RankedTensorType::get({m, words}, i32), bytePlanes,
+      [&](OpBuilder &nb, Location l, ValueRange bytes) -> Value {
+        Value word = arith::ExtUIOp::create(nb, l, i32, bytes[0]);
+        for (int64_t j = 1; j < 4; ++j) {
+          Value shift = arith::ConstantOp::create(nb, l, nb.getI32IntegerAttr(8 * j));
+          word = arith::OrIOp::create(
+              nb, l, word,
+              arith::ShLIOp::create(nb, l, arith::ExtUIOp::create(nb, l, i32, bytes[j]),
+                                    shift));
+        }
+        return word;
+      });
+  SmallVector<int64_t> packedWeights(words * n, 0);
+  for (int64_t r = 0; r < k; ++r)
+    for (int64_t c = 0; c < n; ++c) {
+      uint64_t byte = uint8_t(int8_t(weights[r * n + c]));
+      packedWeights[(r / 4) * n + c] |= int64_t(byte << (8 * (r % 4)));
+    }
+  Value w = createConstant(b, loc, RankedTensorType::get({words, n}, i32),
+                           packedWeights);
+  MLIRContext *ctx = b.getContext();
+  AffineExpr mm = getAffineDimExpr(0, ctx), nn = getAffineDimExpr(1, ctx),
+             kk = getAffineDimExpr(2, ctx);
+  SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {mm, kk}, ctx),
+                                 AffineMap::get(3, 0, {kk, nn}, ctx),
+                                 AffineMap::get(3, 0, {mm, nn}, ctx)};
+  SmallVector<utils::IteratorType> iterators = {utils::IteratorType::parallel,
+                                                utils::IteratorType::parallel,
+                                                utils::IteratorType::reduction};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{acc.getType()}, ValueRange{packedA, w},
+             ValueRange{acc}, maps, iterators,
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, l, dot4(nb, l, args[0], args[1], args[2], /*signedInput=*/false));
+             })
+      .getResult(0);
+}

@@ -1,0 +1,57 @@
+//===- PackedBytes.h - 8-bit operands packed four to an int32 ---*- C++ -*-===//
+//
+// AVX-512 VNNI's vpdpbusd and AArch64's sdot multiply four byte pairs and add
+// them to an int32 lane. The quantized lowerings feed them operands packed
+// four bytes along the reduction to an int32 (activations by a packing pass,
+// weights at compile time), and write the step as `dot4`, which the kernel
+// stage (onnxq-contraction-kernels) emits as the instruction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_PACKEDBYTES_H
+#define ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_PACKEDBYTES_H
+
+#include "Utils.h"
+
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+
+namespace mlir::onnxq {
+
+/// The padded input x (N, C, H, W) (any spatial rank) as (N, G, C4, H, W)
+/// int32, input channel 4 * c4 + j of each group in byte j of element c4;
+/// channels past the group's `channels` hold `fill`. With `toSigned` each
+/// byte is x - 128 as s8 (its top bit flipped).
+Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
+                        int64_t channels, int64_t packed, int8_t fill,
+                        bool toSigned);
+
+/// The weights (F, C/G, K...) as (G, F/G, K..., C4) int32, packed like
+/// packInputChannels with weight 0 past the last channel. Channel words
+/// last: a filter's words for one tap are contiguous, as the rows of an AMX
+/// tile must be (the vpdpbusd kernel reads single words, in any layout).
+SmallVector<int64_t> packWeightChannels(ArrayRef<int64_t> weights,
+                                        int64_t filters, int64_t channels,
+                                        int64_t packed, int64_t window);
+
+/// acc + the 4-way dot product of the bytes of `a` (u8, or s8 when
+/// `signedInput`) and `w` (s8).
+Value dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc,
+           bool signedInput);
+
+/// The packed form `dot` gives a convolution of these weights and input:
+/// u8 activations, s8 weights without zero point, three or more input
+/// channels per group; else None (the widening form).
+Int8DotProduct packsFor(Int8DotProduct dot, RankedTensorType wType,
+                        RankedTensorType xType, bool wideWeights);
+
+/// acc (M, N) int32 plus the product of the u8 matrix `a` (M, K) and the
+/// constant weights (K, N) (values in [-128, 127]) in vpdpbusd's packed
+/// form: a's rows read as words of 4 bytes by a packing pass, the weights
+/// packed at compile time into (ceil(K / 4), N) words (0 past K).
+Value multiplyPackedBytes(OpBuilder &b, Location loc, Value a,
+                          ArrayRef<int64_t> weights, int64_t k, int64_t n,
+                          Value acc);
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_PACKEDBYTES_H
