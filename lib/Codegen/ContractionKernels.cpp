@@ -446,12 +446,15 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op, bool byteWindows) {
 /// activations walking N with unit stride (a B tile's row is 16 positions of
 /// one channel word), whole steps of 16 channel words (convert-onnx-to-linalg
 /// pads them for int8-dot=amx), kAMXMinFilters filters and 16 positions.
+/// tdpbsud reads the A tile as s8 and the B tile as u8: the u8 operand (the
+/// dot4 body's first) must be the one walking N (a matrix product whose u8
+/// rows walk M keeps its vpdpbusd kernel).
 std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
   if (plan.dot4 != Dot4::U8S8 || plan.byteWindow || !plan.m || plan.numInputs != 2)
     return std::nullopt;
   AMXOperands amx{0, 1, 0};
   if (!plan.walks(amx.activations, plan.n))
-    std::swap(amx.activations, amx.weights);
+    return std::nullopt;
   unsigned m = *plan.m;
   if (plan.strides[amx.activations][plan.n] != 1 || plan.walks(amx.weights, plan.n) ||
       !plan.walks(amx.weights, m) || plan.walks(amx.activations, m))

@@ -142,3 +142,31 @@ func.func @few_filters(%x: memref<1x1x16x64xi32>, %w: memref<1x16x16xi32>, %acc:
   }
   return
 }
+
+// -----
+
+// A packed matrix product (MatMulInteger, QGemm on vpdpbusd) whose u8
+// operand walks the rows M and the s8 weights walk N: tdpbsud reads the
+// tile walking M as s8, so it keeps the vpdpbusd kernel.
+// CHECK-LABEL: func.func @matmul_u8_rows
+// CHECK-NOT: amx.
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// CHECK-NOT: amx.
+// CHECK: return
+func.func @matmul_u8_rows(%a: memref<64x32xi32>, %w: memref<32x64xi32>, %acc: memref<64x64xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %w : memref<64x32xi32>, memref<32x64xi32>) outs(%acc : memref<64x64xi32>) {
+  ^bb0(%x: i32, %y: i32, %o: i32):
+    %av = vector.broadcast %x : i32 to vector<1xi32>
+    %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
+    %ae = arith.extui %ab : vector<4xi8> to vector<4xi32>
+    %wv = vector.broadcast %y : i32 to vector<1xi32>
+    %wb = vector.bitcast %wv : vector<1xi32> to vector<4xi8>
+    %we = arith.extsi %wb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %ae, %we : vector<4xi32>
+    %s = vector.reduction <add>, %p : vector<4xi32> into i32
+    %r = arith.addi %o, %s : i32
+    linalg.yield %r : i32
+  }
+  return
+}

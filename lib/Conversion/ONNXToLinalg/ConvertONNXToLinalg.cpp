@@ -41,7 +41,7 @@ void mlir::onnxq::populateONNXToLinalgConversionPatterns(
   populatePoolToLinalgPatterns(converter, patterns, options.vectorBits);
   populateMatMulToLinalgPatterns(converter, patterns);
   populateEinsumToLinalgPatterns(converter, patterns);
-  populateNormalizationToLinalgPatterns(converter, patterns);
+  populateNormalizationToLinalgPatterns(converter, patterns, options.vectorBits);
   populateTensorToLinalgPatterns(converter, patterns);
   populateResizeToLinalgPatterns(converter, patterns);
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns, options.vectorBits);

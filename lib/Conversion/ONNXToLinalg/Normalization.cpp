@@ -1,7 +1,9 @@
 //===- Normalization.cpp - normalizations, (Log)Softmax, ReduceMean -------===//
 //
 // Built from keep-dims reductions (`linalg.generic` with reduction
-// iterators) and broadcasting element-wise ops.
+// iterators) and broadcasting element-wise ops. A reduction over a row (the
+// trailing dims: Softmax along the last axis, LayerNormalization) runs in
+// vector-wide lanes of the row first, so that it reads contiguous vectors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,15 +30,15 @@ Value maximum(OpBuilder &b, Location l, Value x, Value y) {
   return arith::MaximumFOp::create(b, l, x, y);
 }
 
-/// mean over `axes`, keeping them as size-1 dims.
+/// mean over `axes`, keeping them as size-1 dims (a row's sums in `lanes`).
 Value meanKeepDims(OpBuilder &b, Location loc, Value input,
-                   ArrayRef<int64_t> axes) {
+                   ArrayRef<int64_t> axes, int64_t lanes) {
   auto type = cast<RankedTensorType>(input.getType());
   int64_t count = 1;
   for (int64_t d : axes)
     count *= type.getDimSize(d);
   Value sum = reduceKeepDims(b, loc, input, axes,
-                             getScalarAttr(type.getElementType(), 0.0), add);
+                             getScalarAttr(type.getElementType(), 0.0), add, lanes);
   Value divisor = createScalar(b, loc, type.getElementType(), double(count));
   return createElementwise(b, loc, cast<RankedTensorType>(sum.getType()), sum,
                            [&](OpBuilder &nb, Location l, ValueRange args) {
@@ -51,10 +53,10 @@ struct Moments {
 };
 
 Moments normalizeOver(OpBuilder &b, Location loc, Value x, double epsilon,
-                      ArrayRef<int64_t> axes) {
+                      ArrayRef<int64_t> axes, int64_t lanes) {
   auto type = cast<RankedTensorType>(x.getType());
   Type elementType = type.getElementType();
-  Value mean = meanKeepDims(b, loc, x, axes);
+  Value mean = meanKeepDims(b, loc, x, axes, lanes);
   Value centered = createElementwise(b, loc, type, {x, mean},
                                      [](OpBuilder &nb, Location l, ValueRange args) {
                                        return arith::SubFOp::create(nb, l, args[0], args[1]);
@@ -63,7 +65,7 @@ Moments normalizeOver(OpBuilder &b, Location loc, Value x, double epsilon,
                                     [](OpBuilder &nb, Location l, ValueRange args) {
                                       return arith::MulFOp::create(nb, l, args[0], args[0]);
                                     });
-  Value variance = meanKeepDims(b, loc, squares, axes);
+  Value variance = meanKeepDims(b, loc, squares, axes, lanes);
   Value invStdDev = createElementwise(
       b, loc, cast<RankedTensorType>(variance.getType()), variance,
       [&](OpBuilder &nb, Location l, ValueRange args) {
@@ -73,6 +75,19 @@ Moments normalizeOver(OpBuilder &b, Location loc, Value x, double epsilon,
       });
   return {centered, mean, invStdDev};
 }
+
+/// Elements of `elementType` in one vector of `vectorBits` (1: none).
+int64_t getLanes(unsigned vectorBits, Type elementType) {
+  return std::max<int64_t>(1, vectorBits / elementType.getIntOrFloatBitWidth());
+}
+
+/// A normalization pattern that knows the target's vector width.
+template <typename OpTy>
+struct RowPattern : StaticShapePattern<OpTy> {
+  RowPattern(const TypeConverter &converter, MLIRContext *ctx, unsigned vectorBits)
+      : StaticShapePattern<OpTy>(converter, ctx), vectorBits(vectorBits) {}
+  unsigned vectorBits;
+};
 
 bool isStaticFloat(Value v) {
   RankedTensorType type = getStaticType(v);
@@ -124,8 +139,8 @@ struct BatchNormPattern : StaticShapePattern<BatchNormalizationOp> {
   }
 };
 
-struct LayerNormPattern : StaticShapePattern<LayerNormalizationOp> {
-  using StaticShapePattern::StaticShapePattern;
+struct LayerNormPattern : RowPattern<LayerNormalizationOp> {
+  using RowPattern::RowPattern;
   LogicalResult
   matchAndRewriteStatic(LayerNormalizationOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -141,7 +156,8 @@ struct LayerNormPattern : StaticShapePattern<LayerNormalizationOp> {
     for (int64_t d = normalizeAxis(op.getAxis(), rank); d < rank; ++d)
       axes.push_back(d);
     Moments m = normalizeOver(rewriter, loc, adaptor.getX(),
-                              op.getEpsilon().convertToDouble(), axes);
+                              op.getEpsilon().convertToDouble(), axes,
+                              getLanes(vectorBits, yType.getElementType()));
     SmallVector<Value> inputs = {m.centered, m.invStdDev, adaptor.getScale()};
     if (adaptor.getB())
       inputs.push_back(adaptor.getB());
@@ -163,11 +179,12 @@ struct LayerNormPattern : StaticShapePattern<LayerNormalizationOp> {
 /// x (N, C, S...) normalized per (n, group of C / groups channels) over
 /// those channels and S, then scale[c] * x + bias[c].
 Value normalizeGroups(OpBuilder &b, Location loc, Value x, Value scale,
-                      Value bias, int64_t groups, double epsilon) {
+                      Value bias, int64_t groups, double epsilon, int64_t lanes) {
   auto type = cast<RankedTensorType>(x.getType());
   int64_t n = type.getDimSize(0), perGroup = type.getNumElements() / (n * groups);
   auto groupedType = RankedTensorType::get({n, groups, perGroup}, type.getElementType());
-  Moments m = normalizeOver(b, loc, reshapeTo(b, loc, x, groupedType), epsilon, {2});
+  Moments m =
+      normalizeOver(b, loc, reshapeTo(b, loc, x, groupedType), epsilon, {2}, lanes);
   Value normalized = createElementwise(
       b, loc, groupedType, {m.centered, m.invStdDev},
       [](OpBuilder &nb, Location l, ValueRange args) {
@@ -186,23 +203,25 @@ Value normalizeGroups(OpBuilder &b, Location loc, Value x, Value scale,
       });
 }
 
-struct InstanceNormPattern : StaticShapePattern<InstanceNormalizationOp> {
-  using StaticShapePattern::StaticShapePattern;
+struct InstanceNormPattern : RowPattern<InstanceNormalizationOp> {
+  using RowPattern::RowPattern;
   LogicalResult
   matchAndRewriteStatic(InstanceNormalizationOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
     if (!isStaticFloat(op.getInput()))
       return rewriter.notifyMatchFailure(op, "needs a static float input");
-    int64_t channels = getTensorType(op.getInput()).getDimSize(1);
+    RankedTensorType type = getTensorType(op.getInput());
     rewriter.replaceOp(op, normalizeGroups(rewriter, op.getLoc(), adaptor.getInput(),
-                                           adaptor.getScale(), adaptor.getB(), channels,
-                                           op.getEpsilon().convertToDouble()));
+                                           adaptor.getScale(), adaptor.getB(),
+                                           type.getDimSize(1),
+                                           op.getEpsilon().convertToDouble(),
+                                           getLanes(vectorBits, type.getElementType())));
     return success();
   }
 };
 
-struct GroupNormPattern : StaticShapePattern<GroupNormalizationOp> {
-  using StaticShapePattern::StaticShapePattern;
+struct GroupNormPattern : RowPattern<GroupNormalizationOp> {
+  using RowPattern::RowPattern;
   LogicalResult
   matchAndRewriteStatic(GroupNormalizationOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -211,7 +230,9 @@ struct GroupNormPattern : StaticShapePattern<GroupNormalizationOp> {
     rewriter.replaceOp(op, normalizeGroups(rewriter, op.getLoc(), adaptor.getX(),
                                            adaptor.getScale(), adaptor.getBias(),
                                            op.getNumGroups(),
-                                           op.getEpsilon().convertToDouble()));
+                                           op.getEpsilon().convertToDouble(),
+                                           getLanes(vectorBits,
+                                                    getTensorType(op.getX()).getElementType())));
     return success();
   }
 };
@@ -223,14 +244,14 @@ struct SoftmaxParts {
   Value shifted, exps, sum;
 };
 SoftmaxParts computeSoftmaxParts(OpBuilder &b, Location loc, Value x,
-                                 int64_t axis) {
+                                 int64_t axis, int64_t lanes) {
   auto type = cast<RankedTensorType>(x.getType());
   Type elementType = type.getElementType();
   SoftmaxParts parts;
   Value max = reduceKeepDims(
       b, loc, x, axis,
       getScalarAttr(elementType, -std::numeric_limits<double>::infinity()),
-      maximum);
+      maximum, lanes);
   parts.shifted = createElementwise(b, loc, type, {x, max},
                                     [](OpBuilder &nb, Location l, ValueRange args) {
                                       return arith::SubFOp::create(nb, l, args[0], args[1]);
@@ -240,7 +261,7 @@ SoftmaxParts computeSoftmaxParts(OpBuilder &b, Location loc, Value x,
                                    return math::ExpOp::create(nb, l, args[0]);
                                  });
   parts.sum = reduceKeepDims(b, loc, parts.exps, axis,
-                             getScalarAttr(elementType, 0.0), add);
+                             getScalarAttr(elementType, 0.0), add, lanes);
   return parts;
 }
 
@@ -265,8 +286,8 @@ Value finishSoftmax(LogSoftmaxOp, OpBuilder &b, Location loc,
 }
 
 template <typename OpTy>
-struct SoftmaxPattern : StaticShapePattern<OpTy> {
-  using StaticShapePattern<OpTy>::StaticShapePattern;
+struct SoftmaxPattern : RowPattern<OpTy> {
+  using RowPattern<OpTy>::RowPattern;
   LogicalResult
   matchAndRewriteStatic(OpTy op, typename OpTy::Adaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
@@ -276,7 +297,8 @@ struct SoftmaxPattern : StaticShapePattern<OpTy> {
     Location loc = op.getLoc();
     int64_t axis = normalizeAxis(op.getAxis(), type.getRank());
     SoftmaxParts parts =
-        computeSoftmaxParts(rewriter, loc, adaptor.getInput(), axis);
+        computeSoftmaxParts(rewriter, loc, adaptor.getInput(), axis,
+                            getLanes(this->vectorBits, type.getElementType()));
     rewriter.replaceOp(op, finishSoftmax(op, rewriter, loc, type, parts));
     return success();
   }
@@ -300,7 +322,8 @@ struct ReduceMeanPattern : StaticShapePattern<ReduceMeanOp> {
       for (int64_t d = 0; d < rank; ++d)
         axes.push_back(d);
     }
-    Value mean = meanKeepDims(rewriter, op.getLoc(), adaptor.getData(), axes);
+    Value mean = meanKeepDims(rewriter, op.getLoc(), adaptor.getData(), axes,
+                              /*lanes=*/1);
     rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(), mean, outType));
     return success();
   }
@@ -309,9 +332,10 @@ struct ReduceMeanPattern : StaticShapePattern<ReduceMeanOp> {
 } // namespace
 
 void mlir::onnxq::populateNormalizationToLinalgPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<BatchNormPattern, LayerNormPattern, InstanceNormPattern,
-               GroupNormPattern, SoftmaxPattern<SoftmaxOp>,
-               SoftmaxPattern<LogSoftmaxOp>,
-               ReduceMeanPattern>(converter, patterns.getContext());
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    unsigned vectorBits) {
+  patterns.add<BatchNormPattern, ReduceMeanPattern>(converter, patterns.getContext());
+  patterns.add<LayerNormPattern, InstanceNormPattern, GroupNormPattern,
+               SoftmaxPattern<SoftmaxOp>, SoftmaxPattern<LogSoftmaxOp>>(
+      converter, patterns.getContext(), vectorBits);
 }

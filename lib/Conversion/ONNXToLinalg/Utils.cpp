@@ -121,10 +121,28 @@ Value mlir::onnxq::combineScalars(OpBuilder &b, Location loc, Combine combine,
 /// permutation, which vectorizes); a reshape restores the unit dims.
 Value mlir::onnxq::reduceKeepDims(OpBuilder &b, Location loc, Value input,
                                   ArrayRef<int64_t> axes, TypedAttr init,
-                                  Combiner combine) {
+                                  Combiner combine, int64_t lanes) {
   auto type = cast<RankedTensorType>(input.getType());
   MLIRContext *ctx = b.getContext();
   int64_t rank = type.getRank();
+  int64_t rowLength = 1;
+  for (int64_t d : axes)
+    rowLength *= type.getDimSize(d);
+  bool trailing = !axes.empty() && llvm::equal(axes, llvm::seq<int64_t>(
+                                                         rank - axes.size(), rank));
+  if (lanes > 1 && trailing && rowLength >= lanes) {
+    SmallVector<int64_t> shape(type.getShape());
+    for (int64_t d : axes)
+      shape[d] = 1;
+    int64_t rows = type.getNumElements() / rowLength;
+    Value reduced = reduceRowsInLanes(
+        b, loc,
+        reshapeTo(b, loc, input,
+                  RankedTensorType::get({rows, rowLength}, type.getElementType())),
+        init, combine, combine, lanes);
+    return reshapeTo(b, loc, reduced,
+                     RankedTensorType::get(shape, type.getElementType()));
+  }
   SmallVector<int64_t> keptShape, shape(type.getShape());
   SmallVector<AffineExpr> outExprs;
   for (int64_t d = 0; d < rank; ++d) {

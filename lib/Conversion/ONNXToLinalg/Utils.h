@@ -127,9 +127,13 @@ Value combineScalars(OpBuilder &b, Location loc, Combine combine,
 using Combiner = function_ref<Value(OpBuilder &, Location, Value, Value)>;
 
 /// Reduces `input` over `axes`, starting from `init`, into a tensor where
-/// those dims have size 1.
+/// those dims have size 1. With `lanes` > 1 and `axes` the trailing dims
+/// (a row of a softmax or a normalization), each row is reduced in
+/// `lanes`-wide partial results first (reduceRowsInLanes: the reduction
+/// then reads contiguous vectors; floats combine in another order).
 Value reduceKeepDims(OpBuilder &b, Location loc, Value input,
-                     ArrayRef<int64_t> axes, TypedAttr init, Combiner combine);
+                     ArrayRef<int64_t> axes, TypedAttr init, Combiner combine,
+                     int64_t lanes = 1);
 
 /// Reduces the rows of the 2-D `input` (R, L) into (R) of `init`'s type
 /// (the accumulator's, which may be wider than the input's), from `init`, in

@@ -76,7 +76,8 @@ void populatePoolToLinalgPatterns(const TypeConverter &converter,
 void populateMatMulToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateNormalizationToLinalgPatterns(const TypeConverter &converter,
-                                           RewritePatternSet &patterns);
+                                           RewritePatternSet &patterns,
+                                           unsigned vectorBits);
 void populateTensorToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateResizeToLinalgPatterns(const TypeConverter &converter,
