@@ -15,6 +15,10 @@ For each zoo model (mnist-cntk, CIFAR-10 ResNet8, SqueezeNet 1.1):
             utils/ort_quantize.py in .venv-ortq) on the same calibration
             tensors, run in ONNX Runtime
   ORT/ours  ONNX Runtime running our exported QDQ model (default, per-channel)
+  dynamic   with --dynamic: --onnx-quantize="mode=dynamic" (no calibration;
+            per-tensor and per-channel), compiled and run by the runner, and
+            ONNX Runtime's quantize_dynamic (s8 weights, per tensor:
+            utils/ort_quantize.py --dynamic) run in ONNX Runtime
   fallback  the default per-channel quantization with the accuracy fallback
             (--onnx-quantize sqnr-floor=--fallback-floor, measured on
             --fallback-samples held-out samples: neither calibration nor
@@ -270,6 +274,17 @@ def evaluate_model(model, args, zoo, work):
 
     sessions = {"ort_int8": ort_session(work / "ort_qdq.onnx"),
                 "ort_ours": ort_session(work / "ours_qdq.onnx")}
+    if args.dynamic:
+        for pc in (False, True):
+            key = f"dynamic_{'pc' if pc else 'pt'}"
+            exes[key] = compile_obj(
+                tool, runner, folded, work, f"{model.name}_{key}",
+                [f"--onnx-quantize=mode=dynamic per-channel={str(pc).lower()} quiet=true"],
+                args.cc)
+        if not reusable(work / "ort_dynamic.onnx"):
+            run([ORTQ_PYTHON, REPO / "utils" / "ort_quantize.py", folded, "-",
+                 work / "ort_dynamic.onnx", "--dynamic"], f"{model.name} ORT quantize_dynamic")
+        sessions["ort_dynamic"] = ort_session(work / "ort_dynamic.onnx")
     scale, _, via = qdq_compare.output_step(work / "ours_qdq.onnx")
     columns = list(exes) + list(sessions)
     top1 = {c: 0 for c in columns}
@@ -330,7 +345,9 @@ COLS = [("float", "float (ours)"), ("default_pc", "ours default per-ch"),
         ("default_pt", "ours default per-tensor"), ("minmax_pc", "ours minmax per-ch"),
         ("minmax_pt", "ours minmax per-tensor"), ("kl_pc", "ours pure KL per-ch"),
         ("ort_int8", "ORT quantize_static"),
-        ("ort_ours", "ORT running our QDQ"), ("fallback_pc", "ours fallback per-ch")]
+        ("ort_ours", "ORT running our QDQ"), ("fallback_pc", "ours fallback per-ch"),
+        ("dynamic_pt", "ours dynamic per-tensor"), ("dynamic_pc", "ours dynamic per-ch"),
+        ("ort_dynamic", "ORT quantize_dynamic")]
 
 
 def table(results):
@@ -405,6 +422,9 @@ def main():
                     default="default_pc,default_pt,minmax_pc,minmax_pt,kl_pc",
                     help="our int8 columns to build (default_pc always is: the "
                          "ORT-on-our-QDQ comparison needs it)")
+    ap.add_argument("--dynamic", action="store_true",
+                    help="add the dynamic-quantization columns (ours mode=dynamic "
+                         "per-tensor and per-channel, ORT quantize_dynamic)")
     ap.add_argument("--fallback-floor", type=float, default=25, metavar="DB",
                     help="the fallback column's sqnr-floor= (25; 0: no column)")
     ap.add_argument("--fallback-samples", type=int, default=300,

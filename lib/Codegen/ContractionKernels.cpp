@@ -113,9 +113,12 @@ struct ByteWindow {
 /// the weights' words along the channel-word loop are contiguous (A's
 /// rows), the activations' positions are (B's rows, one per channel word).
 struct AMXOperands {
-  unsigned activations; ///< u8, walks N with unit stride
-  unsigned weights;     ///< s8, walks M and the channel words contiguously
-  unsigned channels;    ///< the channel-word reduction loop
+  unsigned columns;  ///< walks N with unit stride: B tiles (16 words x 16 columns)
+  unsigned rows;     ///< walks M and the channel words contiguously: A tiles
+  unsigned channels; ///< the channel-word reduction loop
+  /// Whether the rows are the u8 operand (a matrix product's activations:
+  /// tdpbusd) rather than the s8 one (a convolution's filters: tdpbsud).
+  bool unsignedRows = false;
 };
 
 /// Rows of an AMX tile, and int32 columns (positions) of its results.
@@ -441,27 +444,28 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op, bool byteWindows) {
 }
 
 /// The AMX form of a packed u8 x s8 contraction (planKernel's Dot4::U8S8):
-/// weights walking the rows M and, with unit stride, a channel-word
-/// reduction loop (their words for one tap contiguous, an A tile's row),
-/// activations walking N with unit stride (a B tile's row is 16 positions of
-/// one channel word), whole steps of 16 channel words (convert-onnx-to-linalg
-/// pads them for int8-dot=amx), kAMXMinFilters filters and 16 positions.
-/// tdpbsud reads the A tile as s8 and the B tile as u8: the u8 operand (the
-/// dot4 body's first) must be the one walking N (a matrix product whose u8
-/// rows walk M keeps its vpdpbusd kernel).
+/// one operand walking the rows M and, with unit stride, a channel-word
+/// reduction loop (its words for one tap contiguous, an A tile's row), the
+/// other walking N with unit stride (a B tile's row is 16 columns of one
+/// channel word), whole steps of 16 channel words (convert-onnx-to-linalg
+/// pads them for int8-dot=amx), kAMXMinFilters rows and 16 columns. A
+/// convolution's rows are its s8 filters (tdpbsud), a matrix product's its
+/// u8 activation rows (tdpbusd).
 std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
   if (plan.dot4 != Dot4::U8S8 || plan.byteWindow || !plan.m || plan.numInputs != 2)
     return std::nullopt;
+  // Operand 0 is the dot4 body's u8 one.
   AMXOperands amx{0, 1, 0};
-  if (!plan.walks(amx.activations, plan.n))
-    return std::nullopt;
+  if (!plan.walks(amx.columns, plan.n)) {
+    std::swap(amx.columns, amx.rows);
+    amx.unsignedRows = true;
+  }
   unsigned m = *plan.m;
-  if (plan.strides[amx.activations][plan.n] != 1 || plan.walks(amx.weights, plan.n) ||
-      !plan.walks(amx.weights, m) || plan.walks(amx.activations, m))
+  if (plan.strides[amx.columns][plan.n] != 1 || plan.walks(amx.rows, plan.n) ||
+      !plan.walks(amx.rows, m) || plan.walks(amx.columns, m))
     return std::nullopt;
   auto channels = llvm::find_if(plan.reductions, [&](unsigned loop) {
-    return plan.strides[amx.weights][loop] == 1 &&
-           plan.walks(amx.activations, loop);
+    return plan.strides[amx.rows][loop] == 1 && plan.walks(amx.columns, loop);
   });
   if (channels == plan.reductions.end() || plan.ranges[*channels] % kTileRows != 0 ||
       plan.ranges[m] < kAMXMinFilters || plan.ranges[plan.n] < kTileRows)
@@ -817,21 +821,25 @@ private:
         for (int64_t t = 0; t < tileCount; ++t)
           a.push_back(amx::TileLoadOp::create(
               b, loc, amx::TileType::get({rowsOf(t), 4 * kTileRows}, i8),
-              buffers[amx.weights],
-              ValueRange{indexAt(b, amx.weights, t * kTileRows, 0)},
-              index(plan.strides[amx.weights][*plan.m])));
+              buffers[amx.rows],
+              ValueRange{indexAt(b, amx.rows, t * kTileRows, 0)},
+              index(plan.strides[amx.rows][*plan.m])));
         for (int64_t j = 0; j < vectors; ++j)
           bt.push_back(amx::TileLoadOp::create(
               b, loc, amx::TileType::get({kTileRows, 4 * lanesOf(j)}, i8),
-              buffers[amx.activations],
-              ValueRange{indexAt(b, amx.activations, 0, j)},
-              index(plan.strides[amx.activations][amx.channels])));
+              buffers[amx.columns],
+              ValueRange{indexAt(b, amx.columns, 0, j)},
+              index(plan.strides[amx.columns][amx.channels])));
         for (int64_t t = 0; t < tileCount; ++t)
           for (int64_t j = 0; j < vectors; ++j) {
             Value &acc = results[t * vectors + j];
-            // s8 weights (sign-extended) x u8 activations: tdpbsud.
+            // s8 filters x u8 activations: tdpbsud; u8 activation rows x
+            // s8 weights: tdpbusd.
             auto mul = amx::TileMulIOp::create(b, loc, acc.getType(), a[t], bt[j], acc);
-            mul.setIsZextRhs(true);
+            if (amx.unsignedRows)
+              mul.setIsZextLhs(true);
+            else
+              mul.setIsZextRhs(true);
             acc = mul.getResult();
           }
       }

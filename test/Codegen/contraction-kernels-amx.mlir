@@ -145,14 +145,23 @@ func.func @few_filters(%x: memref<1x1x16x64xi32>, %w: memref<1x16x16xi32>, %acc:
 
 // -----
 
-// A packed matrix product (MatMulInteger, QGemm on vpdpbusd) whose u8
-// operand walks the rows M and the s8 weights walk N: tdpbsud reads the
-// tile walking M as s8, so it keeps the vpdpbusd kernel.
+// A packed matrix product (MatMulInteger, QGemm): its u8 activation rows
+// walk M and the s8 weight words N, so the rows are the A tiles (16 rows x
+// 16 words, rows 32 words apart) with zext on the left: tdpbusd (a
+// convolution's A tiles are its s8 filters: tdpbsud, zext on the right).
+// The weights' B tiles are 16 words x 16 columns, rows 64 columns apart.
 // CHECK-LABEL: func.func @matmul_u8_rows
-// CHECK-NOT: amx.
+// CHECK-DAG: %[[AF:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [2048], strides: [1]
+// CHECK-DAG: %[[WF:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [2048], strides: [1]
+// CHECK: %[[A0:.*]] = amx.tile_load %[[AF]][%{{.*}}], %c32 : memref<2048xi32, strided<[1]>> into !amx.tile<16x64xi8>
+// CHECK: %[[A1:.*]] = amx.tile_load %[[AF]][%{{.*}}], %c32
+// CHECK: %[[B0:.*]] = amx.tile_load %[[WF]][%{{.*}}], %c64 : memref<2048xi32, strided<[1]>> into !amx.tile<16x64xi8>
+// CHECK: %[[B1:.*]] = amx.tile_load %[[WF]][%{{.*}}], %c64
+// CHECK: amx.tile_muli %[[A0]] zext, %[[B0]], %{{.*}} : !amx.tile<16x64xi8>, !amx.tile<16x64xi8>, !amx.tile<16x16xi32>
+// CHECK-NOT: %[[B0]] zext
+// CHECK: amx.tile_muli %[[A1]] zext, %[[B1]]
+// CHECK: } else {
 // CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
-// CHECK-NOT: amx.
-// CHECK: return
 func.func @matmul_u8_rows(%a: memref<64x32xi32>, %w: memref<32x64xi32>, %acc: memref<64x64xi32>) {
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%a, %w : memref<64x32xi32>, memref<32x64xi32>) outs(%acc : memref<64x64xi32>) {

@@ -193,14 +193,14 @@ struct MatMulIntegerPattern : StaticShapePattern<MatMulIntegerOp> {
           RankedTensorType::get({k, n}, b->narrow ? rewriter.getI8Type()
                                                   : rewriter.getI16Type()),
           b->values);
-      Value start = createBroadcast(
-          rewriter, loc, outType,
-          getChannelStart(rewriter, loc, adaptor.getAZeroPoint(), aUnsigned, b->sums));
+      Value start =
+          getChannelStart(rewriter, loc, adaptor.getAZeroPoint(), aUnsigned, b->sums);
       bool vnni = dot == Int8DotProduct::VNNI || dot == Int8DotProduct::AMX;
       Value y = vnni && aUnsigned && b->narrow
-                    ? multiplyPackedBytes(rewriter, loc, a, b->values, k, n, start)
-                    : createContraction(rewriter, loc, a, weights, start, aMap,
-                                        bMap, MultiplyAdd{aUnsigned, false});
+                    ? multiplyPackedBytes(rewriter, loc, a, b->values, k, n, start, dot)
+                    : createContraction(rewriter, loc, a, weights,
+                                        createBroadcast(rewriter, loc, outType, start),
+                                        aMap, bMap, MultiplyAdd{aUnsigned, false});
       rewriter.replaceOp(op, reshapeTo(rewriter, loc, y, resultType));
       return success();
     }

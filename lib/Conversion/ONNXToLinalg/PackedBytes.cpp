@@ -148,31 +148,34 @@ Int8DotProduct mlir::onnxq::packsFor(Int8DotProduct dot, RankedTensorType wType,
   return dot;
 }
 
-Value mlir::onnxq::multiplyPackedBytes(OpBuilder &b, Location loc, Value a,
-                                       ArrayRef<int64_t> weights, int64_t k,
-                                       int64_t n, Value acc) {
-  int64_t words = llvm::divideCeil(k, 4);
-  int64_t m = cast<RankedTensorType>(a.getType()).getDimSize(0);
+namespace {
+
+/// Channel words of one AMX step (an A tile's row of 64 bytes).
+constexpr int64_t kTileWords = 16;
+
+/// The u8 matrix `a` (M, K) as (M, W) int32 words, byte j of word w from
+/// column 4 * w + j (0 past K): four strided slices, one per byte, combined
+/// element-wise.
+Value packRowWords(OpBuilder &b, Location loc, Value a, int64_t words) {
+  auto type = cast<RankedTensorType>(a.getType());
+  int64_t m = type.getDimSize(0), k = type.getDimSize(1);
+  MLIRContext *ctx = b.getContext();
   Type i8 = b.getI8Type(), i32 = b.getI32Type();
   if (4 * words > k) {
     Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, 0));
     a = tensor::PadOp::create(
         b, loc, RankedTensorType::get({m, 4 * words}, i8), a,
-        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{0, 0}),
-        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{0, 4 * words - k}),
-        zero);
+        getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{0, 0}),
+        getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{0, 4 * words - k}), zero);
   }
-  // Byte j of word (r, w) is a[r][4 * w + j]: four strided slices combined
-  // element-wise.
   auto sliceType = RankedTensorType::get({m, words}, i8);
   SmallVector<Value> bytePlanes;
   for (int64_t j = 0; j < 4; ++j)
     bytePlanes.push_back(tensor::ExtractSliceOp::create(
-        b, loc, sliceType, a,
-        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{0, j}),
-        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{m, words}),
-        getAsIndexOpFoldResult(b.getContext(), ArrayRef<int64_t>{1, 4})));
-  Value packedA = createElementwise(
+        b, loc, sliceType, a, getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{0, j}),
+        getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{m, words}),
+        getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{1, 4})));
+  return createElementwise(
       b, loc, RankedTensorType::get({m, words}, i32), bytePlanes,
       [&](OpBuilder &nb, Location l, ValueRange bytes) -> Value {
         Value word = arith::ExtUIOp::create(nb, l, i32, bytes[0]);
@@ -185,27 +188,51 @@ Value mlir::onnxq::multiplyPackedBytes(OpBuilder &b, Location loc, Value a,
         }
         return word;
       });
-  SmallVector<int64_t> packedWeights(words * n, 0);
+}
+
+/// The weights (K, N) as (W, N) int32 words, byte j of word (w, n) from
+/// row 4 * w + j (0 past K).
+SmallVector<int64_t> packColumnWords(ArrayRef<int64_t> weights, int64_t k,
+                                     int64_t n, int64_t words) {
+  SmallVector<int64_t> packed(words * n, 0);
   for (int64_t r = 0; r < k; ++r)
     for (int64_t c = 0; c < n; ++c) {
       uint64_t byte = uint8_t(int8_t(weights[r * n + c]));
-      packedWeights[(r / 4) * n + c] |= int64_t(byte << (8 * (r % 4)));
+      packed[(r / 4) * n + c] |= int64_t(byte << (8 * (r % 4)));
     }
+  return packed;
+}
+
+} // namespace
+
+Value mlir::onnxq::multiplyPackedBytes(OpBuilder &b, Location loc, Value a,
+                                       ArrayRef<int64_t> weights, int64_t k,
+                                       int64_t n, Value columnStart,
+                                       Int8DotProduct dot) {
+  int64_t m = cast<RankedTensorType>(a.getType()).getDimSize(0);
+  int64_t words = llvm::divideCeil(k, 4);
+  // Tiles of the activation rows (kAMXMinFilters of them at least, as a
+  // convolution's filters) against 16 columns: whole 16-word steps.
+  if (dot == Int8DotProduct::AMX && m >= kAMXMinFilters && n >= kTileWords &&
+      words >= kAMXMinWords)
+    words = llvm::alignTo(words, kTileWords);
+  Type i32 = b.getI32Type();
+  Value packedA = packRowWords(b, loc, a, words);
   Value w = createConstant(b, loc, RankedTensorType::get({words, n}, i32),
-                           packedWeights);
+                           packColumnWords(weights, k, n, words));
   MLIRContext *ctx = b.getContext();
   AffineExpr mm = getAffineDimExpr(0, ctx), nn = getAffineDimExpr(1, ctx),
              kk = getAffineDimExpr(2, ctx);
+  auto outType = RankedTensorType::get({m, n}, i32);
   SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {mm, kk}, ctx),
                                  AffineMap::get(3, 0, {kk, nn}, ctx),
                                  AffineMap::get(3, 0, {mm, nn}, ctx)};
-  SmallVector<utils::IteratorType> iterators = {utils::IteratorType::parallel,
-                                                utils::IteratorType::parallel,
-                                                utils::IteratorType::reduction};
   return linalg::GenericOp::create(
-             b, loc, TypeRange{acc.getType()}, ValueRange{packedA, w},
-             ValueRange{acc}, maps, iterators,
+             b, loc, TypeRange{outType}, ValueRange{packedA, w},
+             ValueRange{createBroadcast(b, loc, outType, columnStart)}, maps,
+             getIteratorTypes(3, {2}),
              [&](OpBuilder &nb, Location l, ValueRange args) {
+               // Operand 0 (the u8 one) first, as the kernel stage expects.
                linalg::YieldOp::create(
                    nb, l, dot4(nb, l, args[0], args[1], args[2], /*signedInput=*/false));
              })

@@ -44,13 +44,17 @@ Value dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc,
 Int8DotProduct packsFor(Int8DotProduct dot, RankedTensorType wType,
                         RankedTensorType xType, bool wideWeights);
 
-/// acc (M, N) int32 plus the product of the u8 matrix `a` (M, K) and the
-/// constant weights (K, N) (values in [-128, 127]) in vpdpbusd's packed
-/// form: a's rows read as words of 4 bytes by a packing pass, the weights
-/// packed at compile time into (ceil(K / 4), N) words (0 past K).
+/// The int32 product (M, N) of the u8 matrix `a` (M, K) and the constant
+/// weights (K, N) (values in [-128, 127]), each column n starting from
+/// `columnStart[n]` ((N) int32), as 4-way byte dot products: a's rows
+/// packed to (M, K/4) words by a packing pass, the weights to (K/4, N) at
+/// compile time (0 past K). The kernel stage runs it on vpdpbusd (16
+/// columns of weight words against a broadcast activation word) or, for
+/// `dot` = AMX and a product large enough for tiles (its words then padded
+/// to whole 16-word steps), on tdpbusd with the activation rows as A tiles.
 Value multiplyPackedBytes(OpBuilder &b, Location loc, Value a,
                           ArrayRef<int64_t> weights, int64_t k, int64_t n,
-                          Value acc);
+                          Value columnStart, Int8DotProduct dot);
 
 } // namespace mlir::onnxq
 

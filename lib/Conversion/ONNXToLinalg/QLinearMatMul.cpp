@@ -62,13 +62,13 @@ FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
   bool narrow = llvm::all_of(p.b, [](int64_t v) { return v == int8_t(v); });
   Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
   auto accType = RankedTensorType::get({p.m, p.n}, i32);
-  Value acc = createBroadcast(
-      rewriter, loc, accType,
-      createConstant(rewriter, loc, RankedTensorType::get({p.n}, i32), init));
+  Value start = createConstant(rewriter, loc, RankedTensorType::get({p.n}, i32), init);
+  Value acc;
   bool vnni = p.dot == Int8DotProduct::VNNI || p.dot == Int8DotProduct::AMX;
   if (vnni && p.aUnsigned && !p.transA && narrow) {
-    acc = multiplyPackedBytes(rewriter, loc, p.a, p.b, p.k, p.n, acc);
+    acc = multiplyPackedBytes(rewriter, loc, p.a, p.b, p.k, p.n, start, p.dot);
   } else {
+    acc = createBroadcast(rewriter, loc, accType, start);
     Value b = createConstant(
         rewriter, loc,
         RankedTensorType::get({p.k, p.n}, narrow ? i8 : rewriter.getI16Type()), p.b);
