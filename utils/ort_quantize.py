@@ -44,7 +44,7 @@ def main():
     ap.add_argument("model", type=Path)
     ap.add_argument("calib", type=Path, help="folder of .npy samples")
     ap.add_argument("out", type=Path)
-    ap.add_argument("--activations", choices=["u8", "s8"], default="u8")
+    ap.add_argument("--activations", choices=["u8", "s8", "u16", "s16"], default="u8")
     ap.add_argument("--weights", choices=["u8", "s8"], default="s8")
     ap.add_argument("--per-channel", action="store_true")
     ap.add_argument("--dynamic", action="store_true",
@@ -66,7 +66,8 @@ def main():
         print(f"error: {args.model}: expected one graph input, got {len(inputs)}",
               file=sys.stderr)
         return 2
-    qtype = {"u8": QuantType.QUInt8, "s8": QuantType.QInt8}
+    qtype = {"u8": QuantType.QUInt8, "s8": QuantType.QInt8,
+             "u16": QuantType.QUInt16, "s16": QuantType.QInt16}
     kwargs = {}
     if args.op_types:
         kwargs["op_types_to_quantize"] = args.op_types.split(",")

@@ -189,14 +189,28 @@ static LogicalResult checkWrittenOpset(Operation *op) {
     return newer("GroupNormalization", 21);
   if (isa<GeluOp>(op))
     return newer("Gelu", 20);
-  auto is16Bit = [](Value v) {
-    return v && getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() == 16;
-  };
-  if (auto q = dyn_cast<QuantizeLinearOp>(op); q && is16Bit(q.getY()))
-    return newer("16-bit QuantizeLinear", 21);
-  if (auto dq = dyn_cast<DequantizeLinearOp>(op); dq && is16Bit(dq.getX()))
-    return newer("16-bit DequantizeLinear", 21);
   return success();
+}
+
+/// Whether `op` is a QuantizeLinear or DequantizeLinear of 16-bit integers:
+/// ai.onnx has them from opset 21, so an opset 17 model writes them as
+/// com.microsoft's QuantizeLinear/DequantizeLinear (the same semantics,
+/// and the form ONNX Runtime's quantizer writes for 16-bit types before
+/// opset 21).
+static bool isMicrosoft16BitQDQ(Operation *op) {
+  auto is16Bit = [](Value v) {
+    return getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() == 16;
+  };
+  if (auto q = dyn_cast<QuantizeLinearOp>(op))
+    return is16Bit(q.getY());
+  if (auto dq = dyn_cast<DequantizeLinearOp>(op))
+    return is16Bit(dq.getX());
+  return false;
+}
+
+/// The domain `op` is written in.
+static StringRef getWrittenDomain(Operation *op) {
+  return isMicrosoft16BitQDQ(op) ? "com.microsoft" : getONNXDomain(op);
 }
 
 LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
@@ -216,7 +230,7 @@ LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
   onnxpb::NodeProto *node = graph.add_node();
   StringRef opType = op->getName().stripDialect();
   node->set_op_type(opType.str());
-  node->set_domain(getONNXDomain(op).str());
+  node->set_domain(getWrittenDomain(op).str());
   node->set_name(nodeName(op->getLoc(), opType));
 
   // Absent optional inputs are empty names, as in ONNX.
@@ -263,7 +277,7 @@ LogicalResult Exporter::run(onnxpb::ModelProto &model) {
   opset->set_version(kDialectOpset);
   bool microsoft = false;
   func.walk([&](Operation *op) {
-    microsoft |= op->hasTrait<MicrosoftDomain>();
+    microsoft |= getWrittenDomain(op) == "com.microsoft";
   });
   if (microsoft) {
     auto *msOpset = model.add_opset_import();

@@ -192,7 +192,14 @@ static LogicalResult checkSupportedOps(MLIRContext *ctx,
     std::string domain = isDefaultDomain(node.domain()) ? "" : node.domain();
     auto name = RegisteredOperationName::lookup("onnx." + node.op_type(), ctx);
     bool microsoft = name && name->hasTrait<MicrosoftDomain>();
-    bool supported = name && (domain == (microsoft ? "com.microsoft" : ""));
+    // com.microsoft's QuantizeLinear/DequantizeLinear are ai.onnx's with
+    // 16-bit types before opset 21 (what ONNX Runtime's quantizer and our
+    // exporter write for them).
+    bool microsoftAlias = domain == "com.microsoft" &&
+                          llvm::is_contained({"QuantizeLinear", "DequantizeLinear"},
+                                             node.op_type());
+    bool supported =
+        name && (microsoftAlias || domain == (microsoft ? "com.microsoft" : ""));
     if (supported)
       continue;
     return emitError(loc) << "node '" << getNodeName(node, index)

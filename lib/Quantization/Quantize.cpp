@@ -194,10 +194,10 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
   };
   if (mode != "static" && mode != "dynamic")
     return fail("mode='" + mode + "' is not one of static, dynamic");
-  if (activations != "u8" && activations != "s8")
-    return fail("activations='" + activations + "' is not one of u8, s8");
-  if (weights != "s8" && weights != "u8")
-    return fail("weights='" + weights + "' is not one of s8, u8");
+  if (!llvm::is_contained({"u8", "s8", "u16", "s16"}, activations))
+    return fail("activations='" + activations + "' is not one of u8, s8, u16, s16");
+  if (!llvm::is_contained({"s8", "u8", "s16", "u16"}, weights))
+    return fail("weights='" + weights + "' is not one of s8, u8, s16, u16");
   if (mode == "dynamic")
     return checkDynamicOptions(func);
   for (const std::string &type : opTypes)
@@ -301,7 +301,7 @@ void QuantizePass::insertQDQ(Value value, ScaleAndZeroPoint params) {
     b.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
   Location loc = value.getLoc();
   auto type = cast<RankedTensorType>(value.getType());
-  Type intType = getIntType(ctx, activationType.isSigned);
+  Type intType = getIntType(ctx, activationType.isSigned, activationType.bits);
   auto scaleType = RankedTensorType::get({}, type.getElementType());
   auto zpType = RankedTensorType::get({}, intType);
   Value scale = ConstantOp::create(b, loc, createFloatElements(scaleType, {params.scale}));
@@ -326,16 +326,28 @@ LogicalResult QuantizePass::replaceWeights(Operation *op,
   if (!values)
     return success(); // runtime weights: quantized as an activation instead
   auto type = cast<RankedTensorType>(attr.getType());
+  // The bias this op's int32 bias will hold: its scale s_input * s_weight
+  // must keep it in int32 (symmetric signed weights only, as ONNX Runtime).
+  std::optional<SmallVector<float>> biasValues;
+  if (input && op->getNumOperands() > 2 && !isa<MatMulOp>(op) &&
+      weightType.isSigned)
+    biasValues = getConstantFloats(op->getOperand(2));
+  if (auto gemm = dyn_cast<GemmOp>(op); gemm && biasValues)
+    for (float &v : *biasValues)
+      v *= gemm.getBeta().convertToFloat();
   QuantizedWeights q = quantizeWeights(
       *values, type.getShape(), perChannel ? std::optional(axis) : std::nullopt,
-      weightType);
+      weightType, [&](MutableArrayRef<ScaleAndZeroPoint> params) {
+        if (biasValues)
+          widenWeightScalesForBias(params, input->scale, *biasValues);
+      });
   const SmallVector<ScaleAndZeroPoint> &params = q.params;
   int64_t channels = params.size();
 
   MLIRContext *ctx = &getContext();
   OpBuilder b(op);
   Location loc = operand.get().getLoc();
-  Type intType = getIntType(ctx, weightType.isSigned);
+  Type intType = getIntType(ctx, weightType.isSigned, weightType.bits);
   SmallVector<int64_t> paramShape;
   if (perChannel)
     paramShape.push_back(channels);
@@ -591,9 +603,11 @@ void QuantizePass::runOnOperation() {
   func::FuncOp func = *graph;
   if (failed(checkOptions(func)))
     return signalPassFailure();
-  activationType = QuantType::get(activations == "s8", symmetricActivations,
-                                  /*reduceRange=*/false);
-  weightType = QuantType::get(weights == "s8", /*symmetric=*/true, reduceRange);
+  activationType = QuantType::get(activations[0] == 's', symmetricActivations,
+                                  /*reduceRange=*/false,
+                                  StringRef(activations).ends_with("16") ? 16 : 8);
+  weightType = QuantType::get(weights[0] == 's', /*symmetric=*/true, reduceRange,
+                              StringRef(weights).ends_with("16") ? 16 : 8);
   Builder b(&getContext());
   auto recordSettings = [&] {
     module->setAttr(

@@ -13,7 +13,11 @@
 using namespace mlir;
 using namespace mlir::onnxq;
 
-QuantType QuantType::get(bool isSigned, bool symmetric, bool reduceRange) {
+QuantType QuantType::get(bool isSigned, bool symmetric, bool reduceRange,
+                         unsigned bits) {
+  if (bits == 16)
+    return isSigned ? QuantType{true, symmetric ? -32767 : -32768, 32767, 16}
+                    : QuantType{false, 0, 65535, 16};
   if (isSigned) {
     if (reduceRange)
       return {true, -64, 64};
@@ -51,9 +55,12 @@ ScaleAndZeroPoint mlir::onnxq::computeScaleAndZeroPoint(float rmin, float rmax,
     params.zeroPoint = type.isSigned ? 0 : (type.qmax + 1) / 2;
     return params;
   }
-  float zp = std::nearbyint(float(type.qmin) - rmin / params.scale);
+  // From the scale before its rounding to float, in double, as ONNX
+  // Runtime (numpy) does: at 16 bits float's 24-bit mantissa would round
+  // the zero point differently.
+  double zp = std::nearbyint(double(type.qmin) - double(rmin) / scale);
   params.zeroPoint =
-      int64_t(std::clamp(zp, float(type.qmin), float(type.qmax)));
+      int64_t(std::clamp(zp, double(type.qmin), double(type.qmax)));
   return params;
 }
 
@@ -70,10 +77,10 @@ SmallVector<int64_t> QuantizedWeights::getZeroPoints() const {
   return llvm::map_to_vector(params, [](ScaleAndZeroPoint p) { return p.zeroPoint; });
 }
 
-QuantizedWeights mlir::onnxq::quantizeWeights(ArrayRef<float> weights,
-                                              ArrayRef<int64_t> shape,
-                                              std::optional<int64_t> channelAxis,
-                                              QuantType type) {
+QuantizedWeights mlir::onnxq::quantizeWeights(
+    ArrayRef<float> weights, ArrayRef<int64_t> shape,
+    std::optional<int64_t> channelAxis, QuantType type,
+    function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust) {
   int64_t channels = channelAxis ? shape[*channelAxis] : 1;
   int64_t inner = 1;
   for (size_t d = channelAxis.value_or(0) + 1; d < shape.size(); ++d)
@@ -85,8 +92,32 @@ QuantizedWeights mlir::onnxq::quantizeWeights(ArrayRef<float> weights,
   QuantizedWeights result;
   for (float m : absMax)
     result.params.push_back(computeScaleAndZeroPoint(-m, m, type, /*symmetric=*/true));
+  if (adjust)
+    adjust(result.params);
   result.values.reserve(weights.size());
   for (auto [i, w] : llvm::enumerate(weights))
     result.values.push_back(quantizeValue(w, result.params[channelOf(i)], type));
   return result;
+}
+
+void mlir::onnxq::widenWeightScalesForBias(MutableArrayRef<ScaleAndZeroPoint> weights,
+                                           float inputScale, ArrayRef<float> bias) {
+  // int32's range less its most negative value, as ONNX Runtime's.
+  const double range = 2147483647.0 - (-2147483647.0);
+  auto widen = [&](ScaleAndZeroPoint &w, double biasAbsMax) {
+    double smallest = 1.0001 * (2.0 * biasAbsMax) / range;
+    double candidate = double(inputScale) * double(w.scale);
+    if (candidate < smallest && candidate > 0.0)
+      w.scale = float(double(w.scale) * (smallest / candidate));
+  };
+  if (weights.size() == 1) {
+    double absMax = 0;
+    for (float b : bias)
+      absMax = std::max(absMax, std::fabs(double(b)));
+    widen(weights[0], absMax);
+    return;
+  }
+  for (auto [c, w] : llvm::enumerate(weights))
+    if (c < bias.size())
+      widen(w, std::fabs(double(bias[c])));
 }

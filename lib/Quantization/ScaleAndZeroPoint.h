@@ -11,6 +11,7 @@
 #define ONNXQUANT_LIB_QUANTIZATION_SCALEANDZEROPOINT_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -21,9 +22,13 @@ namespace mlir::onnxq {
 struct QuantType {
   bool isSigned;
   int64_t qmin, qmax;
+  unsigned bits = 8;
   /// int8 [-128, 127] or uint8 [0, 255]; `symmetric` int8 uses [-127, 127]
-  /// (so the range is symmetric), `reduceRange` 7 bits.
-  static QuantType get(bool isSigned, bool symmetric, bool reduceRange);
+  /// (so the range is symmetric), `reduceRange` 7 bits. With `bits` = 16:
+  /// int16 [-32768, 32767] ([-32767, 32767] symmetric) or uint16 [0, 65535],
+  /// as ONNX Runtime's QInt16/QUInt16.
+  static QuantType get(bool isSigned, bool symmetric, bool reduceRange,
+                       unsigned bits = 8);
 };
 
 struct ScaleAndZeroPoint {
@@ -49,9 +54,20 @@ struct QuantizedWeights {
 };
 
 /// `weights` of `shape` quantized to `type`, per slice along `channelAxis`
-/// (nullopt: per tensor).
-QuantizedWeights quantizeWeights(ArrayRef<float> weights, ArrayRef<int64_t> shape,
-                                 std::optional<int64_t> channelAxis, QuantType type);
+/// (nullopt: per tensor). `adjust`, when given, may change the parameters
+/// before the weights are quantized with them.
+QuantizedWeights quantizeWeights(
+    ArrayRef<float> weights, ArrayRef<int64_t> shape,
+    std::optional<int64_t> channelAxis, QuantType type,
+    function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust = nullptr);
+
+/// Widens the weight scales whose bias scale (s_input * s_weight) would
+/// put a bias value out of int32's range, as ONNX Runtime's QDQ quantizer
+/// does (qdq_quantizer._adjust_weight_scale_for_int32_bias): per channel
+/// against |bias[c]|, or per tensor against the bias's widest value. A
+/// 16-bit input's scale makes this likely. Symmetric weights only.
+void widenWeightScalesForBias(MutableArrayRef<ScaleAndZeroPoint> weights,
+                              float inputScale, ArrayRef<float> bias);
 
 } // namespace mlir::onnxq
 

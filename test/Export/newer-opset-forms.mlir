@@ -3,7 +3,8 @@
 // RUN: test ! -e %t/pool.onnx
 // RUN: not onnx-quant-opt %t/symmetric-resize.mlir --emit=onnx -o %t/resize.onnx 2>&1 | FileCheck %s --check-prefix=RESIZE
 // RUN: not onnx-quant-opt %t/pad-wrap.mlir --emit=onnx -o %t/pad.onnx 2>&1 | FileCheck %s --check-prefix=WRAP
-// RUN: not onnx-quant-opt %t/quantize-16.mlir --emit=onnx -o %t/q.onnx 2>&1 | FileCheck %s --check-prefix=Q16
+// RUN: onnx-quant-opt %t/quantize-16.mlir --emit=onnx -o %t/q.onnx
+// RUN: onnx-quant-opt %t/q.onnx | FileCheck %s --check-prefix=Q16
 // RUN: not onnx-quant-opt %t/scatter-max.mlir --emit=onnx -o %t/s.onnx 2>&1 | FileCheck %s --check-prefix=SCATTER
 // RUN: test ! -e %t/s.onnx
 // RUN: not onnx-quant-opt %t/mish.mlir --emit=onnx -o %t/m.onnx 2>&1 | FileCheck %s --check-prefix=MISH
@@ -16,7 +17,11 @@
 // POOL: error: cannot export AveragePool dilations (opset 19) in an opset 17 model
 // RESIZE: error: cannot export Resize half_pixel_symmetric coordinates (opset 19) in an opset 17 model
 // WRAP: error: cannot export Pad wrap mode (opset 19) in an opset 17 model
-// Q16: error: cannot export 16-bit QuantizeLinear (opset 21) in an opset 17 model
+// 16-bit QuantizeLinear/DequantizeLinear (ai.onnx opset 21) are written as
+// com.microsoft's, which ONNX Runtime runs in opset 17 models, and read back
+// as the dialect's.
+// Q16: %[[Q:.*]] = onnx.QuantizeLinear(%arg0, %{{.*}}, %{{.*}}) : (tensor<4xf32>, tensor<f32>, tensor<i16>) -> tensor<4xi16>
+// Q16: onnx.DequantizeLinear(%[[Q]], %{{.*}}, %{{.*}}) : (tensor<4xi16>, tensor<f32>, tensor<i16>) -> tensor<4xf32>
 // SCATTER: error: cannot export ScatterND max/min reduction (opset 18) in an opset 17 model
 // MISH: error: cannot export Mish (opset 18) in an opset 17 model
 // UNIT: onnx.AveragePool(%{{.*}}) {kernel_shape = [2, 2]}
@@ -44,11 +49,12 @@ func.func @main_graph(%x: tensor<4xf32>) -> tensor<6xf32> {
   return %0 : tensor<6xf32>
 }
 //--- quantize-16.mlir
-func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xi16> {
+func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xf32> {
   %s = onnx.Constant dense<0.5> : tensor<f32>
   %z = onnx.Constant dense<3> : tensor<i16>
   %0 = onnx.QuantizeLinear(%x, %s, %z) : (tensor<4xf32>, tensor<f32>, tensor<i16>) -> tensor<4xi16>
-  return %0 : tensor<4xi16>
+  %1 = onnx.DequantizeLinear(%0, %s, %z) : (tensor<4xi16>, tensor<f32>, tensor<i16>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
 }
 //--- scatter-max.mlir
 func.func @main_graph(%x: tensor<4xf32>, %i: tensor<2x1xi64>, %u: tensor<2xf32>) -> tensor<4xf32> {

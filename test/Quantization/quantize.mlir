@@ -1,5 +1,7 @@
 // RUN: onnx-quant-opt %s --onnx-quantize --split-input-file | FileCheck %s
 // RUN: onnx-quant-opt %s --onnx-quantize="activations=s8 per-channel=false" --split-input-file | FileCheck %s --check-prefix=S8
+// RUN: onnx-quant-opt %s --onnx-quantize="activations=u16" --split-input-file | FileCheck %s --check-prefix=U16
+// RUN: onnx-quant-opt %s --onnx-quantize="activations=s16" --split-input-file | FileCheck %s --check-prefix=S16
 
 // x in [0, 2.55] -> u8 scale 0.01, zero point 0. Gemm weights (K, N) per
 // column (axis 1): column 0 max|w| = 1 -> scale 1/127, column 1 max|w| = 2 ->
@@ -30,6 +32,21 @@
 // S8-DAG: onnx.Constant dense<-128> : tensor<i8>
 // S8-DAG: onnx.Constant dense<{{\[\[}}64, -32], [16, 127]]> : tensor<2x2xi8>
 // S8-DAG: onnx.Constant dense<0.0157480314> : tensor<f32>
+// 16-bit activations (ONNX Runtime's QUInt16/QInt16): x in [0, 2.55] ->
+// scale 2.55 / 65535, zero point 0 (u16) or -32768 (s16); the output [-1, 3]
+// -> scale 4 / 65535, zero point round(1 / scale) = round(16383.75) = 16384
+// (u16) or -32768 + 16384 (s16). Weights stay s8, the bias int32.
+// U16-LABEL: func @gemm
+// U16: %[[XS:.*]] = onnx.Constant dense<3.89105044E-5> : tensor<f32>
+// U16: %[[XZ:.*]] = onnx.Constant dense<0> : tensor<ui16>
+// U16: onnx.QuantizeLinear(%arg0, %[[XS]], %[[XZ]]) : (tensor<1x2xf32>, tensor<f32>, tensor<ui16>) -> tensor<1x2xui16>
+// U16: onnx.Constant dense<{{\[\[}}127, -32], [32, 127]]> : tensor<2x2xi8>
+// U16: onnx.Constant dense<6.10360876E-5> : tensor<f32>
+// U16: onnx.Constant dense<16384> : tensor<ui16>
+// S16-LABEL: func @gemm
+// S16: onnx.Constant dense<-32768> : tensor<i16>
+// S16: onnx.QuantizeLinear({{.*}}) -> tensor<1x2xi16>
+// S16: onnx.Constant dense<-16384> : tensor<i16>
 func.func @gemm(%x: tensor<1x2xf32> {onnx.name = "x", onnx.range = array<f32: 0.0, 2.55>}) -> tensor<1x2xf32> {
   %w = onnx.Constant dense<[[1.0, -0.5], [0.25, 2.0]]> : tensor<2x2xf32>
   %b = onnx.Constant dense<[0.1, -0.2]> : tensor<2xf32>
@@ -74,4 +91,23 @@ func.func @conv_relu(%x: tensor<1x1x2x2xf32> {onnx.range = array<f32: -1.0, 1.0>
 func.func @add(%a: tensor<1x4xf32> {onnx.range = array<f32: -1.0, 1.0>}, %b: tensor<1x4xf32> {onnx.range = array<f32: 0.0, 0.0>}) -> tensor<1x4xf32> {
   %s = onnx.Add(%a, %b) {onnx.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
   return %s : tensor<1x4xf32>
+}
+
+// -----
+
+// A bias the int32 cannot hold at scale s_x * s_w (s_x = 1e-8: 100 / (1e-8 /
+// 127) = 1.3e12): as ONNX Runtime's QDQ quantizer, the weight scale of that
+// column widens until the bias fits, 1.0001 * 2 |b| / (2^32 - 2) / s_x
+// (column 0: 4.657, so its weights 1 and 0.25 round to 0; column 1: 0.0233
+// for |b| = 0.5, weights -0.5 and 1 to -21 and 43), and the bias lands
+// just inside int32.
+// CHECK-LABEL: func @bias_widens_weights
+// CHECK: onnx.Constant dense<{{\[\[}}0, -21], [0, 43]]> : tensor<2x2xi8>
+// CHECK: onnx.Constant dense<[4.65707874, 0.0232853927]> : tensor<2xf32>
+// CHECK: onnx.Constant dense<[2147268875, 2147268885]> : tensor<2xi32>
+func.func @bias_widens_weights(%x: tensor<1x2xf32> {onnx.name = "x", onnx.range = array<f32: 0.0, 2.55e-6>}) -> tensor<1x2xf32> {
+  %w = onnx.Constant dense<[[1.0, -0.5], [0.25, 1.0]]> : tensor<2x2xf32>
+  %b = onnx.Constant dense<[100.0, 0.5]> : tensor<2xf32>
+  %y = onnx.Gemm(%x, %w, %b) {onnx.ranges = [array<f32: -1.0, 3.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
+  return %y : tensor<1x2xf32>
 }
