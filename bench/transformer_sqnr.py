@@ -9,11 +9,13 @@ with the float model's, run by ONNX Runtime:
 
   ours static       --onnx-calibrate (default method, --calib other seeded
                     inputs) then --onnx-quantize (u8/s8, per channel),
-                    compiled (--emit=obj) and run by the runner
+                    compiled (--emit=obj) and run by the runner; and the
+                    16-bit forms A16W8 and A16W16 (method=minmax)
   ours dynamic      --onnx-quantize="mode=dynamic per-channel=false|true",
                     compiled and run by the runner
   ORT static        quantize_static (QDQ, U8S8, per channel, minmax) on the
-                    same calibration inputs, run in ONNX Runtime
+                    same calibration inputs, run in ONNX Runtime; and A16W8,
+                    A16W16 (QUInt16 activations, QInt8/QInt16 weights)
   ORT dynamic       quantize_dynamic (s8 weights, per_channel False|True)
 
 SQNR = 10 log10(sum y^2 / sum (y - y_q)^2) over all samples' logits, and the
@@ -33,6 +35,7 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "utils"))
+from tensors import sqnr  # noqa: E402
 ORTQ_PYTHON = REPO / ".venv-ortq/bin/python"
 
 
@@ -43,10 +46,6 @@ def run(cmd):
     return p
 
 
-def sqnr(ref, y):
-    ref, y = np.asarray(ref, np.float64), np.asarray(y, np.float64)
-    noise = np.sum((ref - y) ** 2)
-    return float("inf") if noise == 0 else 10 * np.log10(np.sum(ref ** 2) / noise)
 
 
 def main():
@@ -85,6 +84,10 @@ def main():
         ours = {
             "ours static (per-ch)": [f"--onnx-calibrate=data={cal} quiet=true",
                                      "--onnx-quantize=quiet=true"],
+            "ours static A16W8 (minmax)": [f"--onnx-calibrate=data={cal} method=minmax quiet=true",
+                                           "--onnx-quantize=activations=u16 quiet=true"],
+            "ours static A16W16 (minmax)": [f"--onnx-calibrate=data={cal} method=minmax quiet=true",
+                                            "--onnx-quantize=activations=u16 weights=s16 quiet=true"],
             "ours dynamic per-tensor": ["--onnx-quantize=mode=dynamic per-channel=false quiet=true"],
             "ours dynamic per-ch": ["--onnx-quantize=mode=dynamic quiet=true"],
         }
@@ -97,6 +100,10 @@ def main():
             exes[name] = exe
         theirs = {}
         for name, extra in [("ORT static (per-ch)", [str(cal), "--per-channel"]),
+                            ("ORT static A16W8", [str(cal), "--per-channel",
+                                                  "--activations", "u16"]),
+                            ("ORT static A16W16", [str(cal), "--per-channel",
+                                                   "--activations", "u16", "--weights", "s16"]),
                             ("ORT dynamic per-tensor", ["-", "--dynamic"]),
                             ("ORT dynamic per-ch", ["-", "--dynamic", "--per-channel"])]:
             out = work / f"ort{len(theirs)}.onnx"

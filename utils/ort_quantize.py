@@ -6,7 +6,7 @@ Runs in the venv of ONNX Runtime's quantization tools (.venv-ortq, onnx >= 1.14)
 not the main venv:
 
   .venv-ortq/bin/python utils/ort_quantize.py FLOAT.onnx CALIB_DIR OUT.onnx \\
-      [--activations u8|s8] [--weights s8|u8] [--per-channel] \\
+      [--activations u8|s8|u16|s16] [--weights s8|u8|s16|u16] [--per-channel] \\
       [--method minmax|entropy|percentile] [--op-types Conv,Gemm,...]
 
 With --dynamic, CALIB_DIR is not read (give `-`): quantize_dynamic with the
@@ -45,7 +45,7 @@ def main():
     ap.add_argument("calib", type=Path, help="folder of .npy samples")
     ap.add_argument("out", type=Path)
     ap.add_argument("--activations", choices=["u8", "s8", "u16", "s16"], default="u8")
-    ap.add_argument("--weights", choices=["u8", "s8"], default="s8")
+    ap.add_argument("--weights", choices=["u8", "s8", "u16", "s16"], default="s8")
     ap.add_argument("--per-channel", action="store_true")
     ap.add_argument("--dynamic", action="store_true",
                     help="quantize_dynamic (no calibration data) instead of quantize_static")

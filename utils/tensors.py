@@ -8,6 +8,8 @@
 `random_input(rng, dtype, shape)`  seeded random data of a dtype: N(0, 1) for
                         floats, the full range for 8-bit integers, 0..3 for
                         wider integers (often indices or sizes).
+`sqnr(ref, y)`          10 log10(sum ref^2 / sum (ref - y)^2) in dB over all
+                        elements (inf when equal), in float64.
 `compare(a, b, exact, rtol, atol)` -> (ok, worst_abs, worst_rel), numpy allclose
                         semantics |a - b| <= atol + rtol * |b| (b the reference;
                         NaN matches NaN), or bitwise with exact=True.
@@ -64,6 +66,13 @@ def random_input(rng, dtype, shape):
     if info.bits == 8:  # full range: quantized data
         return rng.integers(info.min, info.max, shape, endpoint=True, dtype=dtype)
     return rng.integers(0, 4, shape, dtype=dtype)  # small: often indices or sizes
+
+
+def sqnr(ref, y):
+    ref = np.asarray(ref, np.float64).ravel()
+    y = np.asarray(y, np.float64).ravel()
+    noise = np.sum((ref - y) ** 2)
+    return float("inf") if noise == 0 else float(10 * np.log10(np.sum(ref ** 2) / noise))
 
 
 def compare(a, b, exact, rtol, atol):

@@ -11,6 +11,8 @@
 
 #include "Utils.h"
 
+#include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+
 namespace mlir::onnxq {
 
 /// acc + lhs * rhs, in the accumulator's type: float operands as they are,
@@ -86,6 +88,21 @@ Value convolve(OpBuilder &b, Location loc, Value x, Value w,
                RankedTensorType resultType, Value perFilter, int64_t group,
                const WindowGeometry &g, unsigned vectorBits,
                MultiplyAdd step = {}, ConvolutionEpilogue epilogue = nullptr);
+
+/// The int32 accumulators (`accType`, N x F x O...) of the convolution of
+/// the padded 8-bit input `x` (N, C, I...; u8 when `xUnsigned`) with
+/// constant weights of `wType`'s shape already less their zero points
+/// (`weights`; i16 when `wideWeights`), each filter starting from its
+/// element of `start` (F), then `epilogue` (null: none): in the packed form
+/// `packing` says (PackedBytes.h; channels past the last hold
+/// `channelFill` and weigh 0) or the widening one (Int8DotProduct::None).
+/// QLinearConv's and ConvInteger's.
+Value convolveQuantized(OpBuilder &b, Location loc, Value x, bool xUnsigned,
+                        RankedTensorType wType, ArrayRef<int64_t> weights,
+                        bool wideWeights, Value start, RankedTensorType accType,
+                        int64_t group, const WindowGeometry &g,
+                        Int8DotProduct packing, int8_t channelFill,
+                        unsigned vectorBits, ConvolutionEpilogue epilogue);
 
 } // namespace mlir::onnxq
 

@@ -22,6 +22,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 
@@ -114,9 +115,11 @@ Value getChannelStart(OpBuilder &b, Location loc, Value xZeroPoint,
 
 struct ConvIntegerPattern : StaticShapePattern<ConvIntegerOp> {
   ConvIntegerPattern(const TypeConverter &converter, MLIRContext *ctx,
-                     unsigned vectorBits)
-      : StaticShapePattern(converter, ctx), vectorBits(vectorBits) {}
+                     const LinalgLoweringOptions &options)
+      : StaticShapePattern(converter, ctx), vectorBits(options.vectorBits),
+        dot(options.int8Dot) {}
   unsigned vectorBits;
+  Int8DotProduct dot;
 
   LogicalResult
   matchAndRewriteStatic(ConvIntegerOp op, OpAdaptor adaptor,
@@ -133,6 +136,49 @@ struct ConvIntegerPattern : StaticShapePattern<ConvIntegerOp> {
       return rewriter.notifyMatchFailure(
           op, "x_zero_point per tensor, w_zero_point per tensor or per filter");
     Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getY().getType()));
+    bool xUnsigned = isUnsignedElement(op.getX());
+    int64_t wSize = wType.getNumElements() / filters;
+    if (std::optional<CenteredWeights> w =
+            getCenteredWeights(op.getW(), op.getWZeroPoint(), filters,
+                               [&](int64_t i) { return i / wSize; })) {
+      // As QLinearConv's, the input padded with its zero point (read when
+      // the model runs) and the filters' start -x_zp * sum(w').
+      Int8DotProduct packing =
+          packsFor(dot, wType, getStaticType(op.getX()), !w->narrow);
+      Value start = getChannelStart(rewriter, loc, adaptor.getXZeroPoint(),
+                                    xUnsigned, w->sums);
+      if (packing == Int8DotProduct::SDot) {
+        // sdot reads x - 128: sum(x * w) = sum((x - 128) * w) + 128 * sum(w).
+        SmallVector<int64_t> shifted(w->sums);
+        for (int64_t &v : shifted)
+          v *= 128;
+        auto type = RankedTensorType::get({filters}, rewriter.getI32Type());
+        start = createElementwise(
+            rewriter, loc, type, {start, createConstant(rewriter, loc, type, shifted)},
+            [](OpBuilder &nb, Location l, ValueRange args) -> Value {
+              return arith::AddIOp::create(nb, l, args[0], args[1]);
+            });
+      }
+      Value zeroPoint = adaptor.getXZeroPoint()
+                            ? tensor::ExtractOp::create(
+                                  rewriter, loc,
+                                  reshapeTo(rewriter, loc, adaptor.getXZeroPoint(),
+                                            RankedTensorType::get({}, rewriter.getI8Type())),
+                                  ValueRange{})
+                                  .getResult()
+                            : Value(arith::ConstantOp::create(
+                                  rewriter, loc, rewriter.getI8IntegerAttr(0)));
+      Value x = padSpatial(rewriter, loc, adaptor.getX(), g->padBegin, g->padEnd,
+                           zeroPoint);
+      rewriter.replaceOp(
+          op, convolveQuantized(rewriter, loc, x, xUnsigned, wType, w->values,
+                                !w->narrow, start, resultType, op.getGroup(), *g,
+                                packing, /*channelFill=*/0, vectorBits,
+                                /*epilogue=*/nullptr));
+      return success();
+    }
     SmallVector<int64_t> perFilter(wType.getRank(), 1);
     perFilter[0] = wPoints > 1 ? filters : 1;
     Value x = centered(rewriter, loc, adaptor.getX(), isUnsignedElement(op.getX()),
@@ -142,8 +188,6 @@ struct ConvIntegerPattern : StaticShapePattern<ConvIntegerOp> {
     // The zero point, centered, is 0.
     x = padSpatial(rewriter, loc, x, g->padBegin, g->padEnd,
                    rewriter.getI32IntegerAttr(0));
-    auto resultType = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getY().getType()));
     rewriter.replaceOp(op, convolve(rewriter, loc, x, w, resultType,
                                     /*perFilter=*/nullptr, op.getGroup(), *g,
                                     vectorBits));
@@ -219,8 +263,7 @@ struct MatMulIntegerPattern : StaticShapePattern<MatMulIntegerOp> {
 void mlir::onnxq::populateIntegerContractionsToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     const LinalgLoweringOptions &options) {
-  patterns.add<ConvIntegerPattern>(converter, patterns.getContext(),
-                                   options.vectorBits);
+  patterns.add<ConvIntegerPattern>(converter, patterns.getContext(), options);
   patterns.add<MatMulIntegerPattern>(converter, patterns.getContext(),
                                      options.int8Dot);
 }

@@ -110,15 +110,9 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
     // Padding is the zero point's bit pattern as a signless i8.
     Value x = padSpatial(rewriter, loc, adaptor.getX(), g->padBegin, g->padEnd,
                          rewriter.getIntegerAttr(i8, int8_t(xZeroPoint)));
-    Value w = createConstant(
-        rewriter, loc,
-        RankedTensorType::get(wType.getShape(),
-                              wideWeights ? rewriter.getI16Type() : i8),
-        *weights);
     auto accType = RankedTensorType::get(yType.getShape(), i32);
     Value initPerFilter =
         createConstant(rewriter, loc, RankedTensorType::get({filters}, i32), init);
-    int64_t channels = wType.getDimSize(1);
     // The requantization in the contraction's own shape (N, G, F/G, ...),
     // one multiplier per filter, so the kernel stage can apply it to the
     // accumulators in registers.
@@ -131,44 +125,57 @@ struct QLinearConvPattern : RequantizingPattern<QLinearConvOp> {
       assert(succeeded(y) && "multipliers checked, one per (G, F/G) filter");
       return *y;
     };
-    Value y;
-    if (packing != Int8DotProduct::None) {
-      bool toSigned = packing == Int8DotProduct::SDot;
-      int64_t packed = llvm::divideCeil(channels, 4);
-      // Whole AMX steps: words past the last hold weight 0 and the zero
-      // point, adding nothing.
-      int64_t positions = ShapedType::getNumElements(yType.getShape().drop_front(2));
-      if (packing == Int8DotProduct::AMX && packed >= kAMXMinWords &&
-          filters / op.getGroup() >= kAMXMinFilters && positions >= 16 &&
-          llvm::all_of(g->strides, [](int64_t s) { return s == 1; }))
-        packed = llvm::alignTo(packed, 16);
-      int64_t window = perFilter / channels;
-      SmallVector<int64_t> packedShape = {op.getGroup(), filters / op.getGroup()};
-      packedShape.append(wType.getShape().begin() + 2, wType.getShape().end());
-      packedShape.push_back(packed);
-      Value packedWeights = createConstant(
-          rewriter, loc, RankedTensorType::get(packedShape, i32),
-          packWeightChannels(*weights, filters, channels, packed, window));
-      Value input = packInputChannels(rewriter, loc, x, op.getGroup(), channels,
-                                      packed, int8_t(xZeroPoint), toSigned);
-      y = convolveGrouped(
-          rewriter, loc, input, packedWeights, accType, initPerFilter,
-          op.getGroup(), *g, vectorBits,
-          [&](OpBuilder &nb, Location l, Value a, Value w, Value sum) {
-            return dot4(nb, l, a, w, sum, toSigned);
-          },
-          requantize, /*channelsLastWeights=*/true);
-    } else {
-      y = convolve(rewriter, loc, x, w, accType, initPerFilter, op.getGroup(),
-                   *g, vectorBits, MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false},
-                   requantize);
-    }
+    Value y = convolveQuantized(rewriter, loc, x, xUnsigned, wType, *weights,
+                                wideWeights, initPerFilter, accType, op.getGroup(),
+                                *g, packing, int8_t(xZeroPoint), vectorBits,
+                                requantize);
     rewriter.replaceOp(op, y);
     return success();
   }
 };
 
 } // namespace
+
+Value mlir::onnxq::convolveQuantized(
+    OpBuilder &b, Location loc, Value x, bool xUnsigned, RankedTensorType wType,
+    ArrayRef<int64_t> weights, bool wideWeights, Value start,
+    RankedTensorType accType, int64_t group, const WindowGeometry &g,
+    Int8DotProduct packing, int8_t channelFill, unsigned vectorBits,
+    ConvolutionEpilogue epilogue) {
+  Type i8 = b.getI8Type(), i32 = b.getI32Type();
+  int64_t filters = wType.getDimSize(0), channels = wType.getDimSize(1);
+  int64_t perFilter = wType.getNumElements() / filters;
+  if (packing == Int8DotProduct::None) {
+    Value w = createConstant(
+        b, loc, RankedTensorType::get(wType.getShape(), wideWeights ? b.getI16Type() : i8),
+        weights);
+    return convolve(b, loc, x, w, accType, start, group, g, vectorBits,
+                    MultiplyAdd{xUnsigned, /*rhsUnsigned=*/false}, epilogue);
+  }
+  bool toSigned = packing == Int8DotProduct::SDot;
+  int64_t packed = llvm::divideCeil(channels, 4);
+  // Whole AMX steps: words past the last hold weight 0 and the zero
+  // point, adding nothing.
+  int64_t positions = ShapedType::getNumElements(accType.getShape().drop_front(2));
+  if (packing == Int8DotProduct::AMX && packed >= kAMXMinWords &&
+      filters / group >= kAMXMinFilters && positions >= 16 &&
+      llvm::all_of(g.strides, [](int64_t s) { return s == 1; }))
+    packed = llvm::alignTo(packed, 16);
+  int64_t window = perFilter / channels;
+  SmallVector<int64_t> packedShape = {group, filters / group};
+  packedShape.append(wType.getShape().begin() + 2, wType.getShape().end());
+  packedShape.push_back(packed);
+  Value packedWeights =
+      createConstant(b, loc, RankedTensorType::get(packedShape, i32),
+                     packWeightChannels(weights, filters, channels, packed, window));
+  Value input = packInputChannels(b, loc, x, group, channels, packed, channelFill, toSigned);
+  return convolveGrouped(
+      b, loc, input, packedWeights, accType, start, group, g, vectorBits,
+      [&](OpBuilder &nb, Location l, Value a, Value w, Value sum) {
+        return dot4(nb, l, a, w, sum, toSigned);
+      },
+      epilogue, /*channelsLastWeights=*/true);
+}
 
 void mlir::onnxq::populateQLinearConvToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,

@@ -349,6 +349,16 @@ SmallVector<AffineMap> SlidingWindowMaps::getMaps(int64_t loops,
 Value mlir::onnxq::padSpatial(OpBuilder &b, Location loc, Value input,
                               ArrayRef<int64_t> low, ArrayRef<int64_t> high,
                               TypedAttr value) {
+  bool none = llvm::all_of(low, [](int64_t p) { return p == 0; }) &&
+              llvm::all_of(high, [](int64_t p) { return p == 0; });
+  return none ? input
+              : padSpatial(b, loc, input, low, high,
+                           Value(arith::ConstantOp::create(b, loc, value)));
+}
+
+Value mlir::onnxq::padSpatial(OpBuilder &b, Location loc, Value input,
+                              ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                              Value padValue) {
   if (llvm::all_of(low, [](int64_t p) { return p == 0; }) &&
       llvm::all_of(high, [](int64_t p) { return p == 0; }))
     return input;
@@ -359,7 +369,6 @@ Value mlir::onnxq::padSpatial(OpBuilder &b, Location loc, Value input,
   for (size_t i = 0; i < low.size(); ++i)
     shape[i + 2] += low[i] + high[i];
   auto paddedType = RankedTensorType::get(shape, type.getElementType());
-  Value padValue = arith::ConstantOp::create(b, loc, value);
   return tensor::PadOp::create(b, loc, paddedType, input,
                                getAsIndexOpFoldResult(b.getContext(), lowAll),
                                getAsIndexOpFoldResult(b.getContext(), highAll),

@@ -194,6 +194,9 @@ struct SlidingWindowMaps {
 /// Pads the spatial dimensions (2..) of an NC... tensor with `value`.
 Value padSpatial(OpBuilder &b, Location loc, Value input,
                  ArrayRef<int64_t> low, ArrayRef<int64_t> high, TypedAttr value);
+/// The same with a scalar known when the model runs (a zero point).
+Value padSpatial(OpBuilder &b, Location loc, Value input,
+                 ArrayRef<int64_t> low, ArrayRef<int64_t> high, Value value);
 
 /// Calls `fn` with every position of a kernel of `shape`, in row-major order.
 void forEachKernelPosition(ArrayRef<int64_t> shape,

@@ -175,3 +175,21 @@ func.func @qgemm_packed(%a: tensor<1x2xui8>) -> tensor<1x2xui8> {
   %y = onnx.QGemm(%a, %as, %az, %b, %bs, %bz) C(%c) y_scale(%ys) y_zero_point(%yz) : (tensor<1x2xui8>, tensor<f32>, tensor<ui8>, tensor<2x2xi8>, tensor<f32>, tensor<i8>, tensor<2xi32>, tensor<f32>, tensor<ui8>) -> tensor<1x2xui8>
   return %y : tensor<1x2xui8>
 }
+
+// -----
+
+// ConvInteger with constant weights (dynamic quantization's): packed as
+// QLinearConv, the input padded with its zero point read when the model
+// runs (tensor.extract) and each filter starting at -x_zp * sum(w).
+// CHECK-LABEL: func @conv_integer_packed
+// CHECK: %[[ZP:.*]] = tensor.extract %{{.*}}[] : tensor<i8>
+// CHECK: tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: tensor.yield %[[ZP]] : i8
+// CHECK: vector.bitcast {{.*}} : vector<1xi32> to vector<4xi8>
+// CHECK: vector.reduction <add>
+func.func @conv_integer_packed(%x: tensor<1x4x5x5xui8>, %xz: tensor<ui8>) -> tensor<1x3x5x5xi32> {
+  %w = onnx.Constant dense<1> : tensor<3x4x3x3xi8>
+  %y = onnx.ConvInteger(%x, %w) x_zero_point(%xz) {pads = [1, 1, 1, 1]} : (tensor<1x4x5x5xui8>, tensor<3x4x3x3xi8>, tensor<ui8>) -> tensor<1x3x5x5xi32>
+  return %y : tensor<1x3x5x5xi32>
+}

@@ -26,6 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "utils"))
+from tensors import sqnr  # noqa: E402
+
 
 def integer_ops(model):
     from onnx import numpy_helper
@@ -45,9 +48,6 @@ def integer_ops(model):
     return ops
 
 
-def sqnr(ref, y):
-    noise = np.sum((ref.astype(np.float64) - y) ** 2)
-    return float("inf") if noise == 0 else 10 * np.log10(np.sum(ref.astype(np.float64) ** 2) / noise)
 
 
 def main():

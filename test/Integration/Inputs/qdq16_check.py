@@ -39,6 +39,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "utils"))
+from tensors import sqnr  # noqa: E402
 
 
 def run(cmd):
@@ -48,9 +50,6 @@ def run(cmd):
     return p
 
 
-def sqnr(ref, y):
-    ref, y = np.asarray(ref, np.float64), np.asarray(y, np.float64)
-    return 10 * np.log10(np.sum(ref ** 2) / max(np.sum((ref - y) ** 2), 1e-30))
 
 
 def activation_params(model):
