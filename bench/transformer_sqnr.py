@@ -46,8 +46,6 @@ def run(cmd):
     return p
 
 
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
