@@ -245,6 +245,9 @@ LogicalResult QuantizePass::checkDynamicOptions(func::FuncOp func) {
                                                : "max-float-layers") +
                 "= is for mode=static (no layer measured, none kept in float); "
                 "use exclude= to keep layers in float");
+  if (StringRef(weights).ends_with("16"))
+    return fail("weights=" + weights + " does not apply: ConvInteger and MatMulInteger "
+                "take 8-bit weights (s8 or u8)");
   for (const std::string &type : opTypes)
     if (!llvm::is_contained(kDynamicOpTypes, type))
       return fail("op-types: '" + type + "' has no dynamic form (mode=dynamic "

@@ -2,6 +2,8 @@
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynmic" -split-input-file 2>&1 | FileCheck %s --check-prefix=MODE
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic activations=s8" -split-input-file 2>&1 | FileCheck %s --check-prefix=ACT
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic symmetric-activations" -split-input-file 2>&1 | FileCheck %s --check-prefix=SYM
+// RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic activations=u16" -split-input-file 2>&1 | FileCheck %s --check-prefix=ACT16
+// RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic weights=s16" -split-input-file 2>&1 | FileCheck %s --check-prefix=W16
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic report=r.txt" -split-input-file 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic report-data=dir" -split-input-file 2>&1 | FileCheck %s --check-prefix=DATA
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic report-samples=4" -split-input-file 2>&1 | FileCheck %s --check-prefix=SAMPLES
@@ -13,6 +15,8 @@
 // MODE: error: onnx-quantize: mode='dynmic' is not one of static, dynamic
 // ACT: error: onnx-quantize: mode=dynamic: activations=s8 does not apply: activations are quantized when the model runs, to u8 from their own range (DynamicQuantizeLinear)
 // SYM: error: onnx-quantize: mode=dynamic: symmetric-activations does not apply
+// ACT16: error: onnx-quantize: mode=dynamic: activations=u16 does not apply
+// W16: error: onnx-quantize: mode=dynamic: weights=s16 does not apply: ConvInteger and MatMulInteger take 8-bit weights (s8 or u8)
 // REPORT: error: onnx-quantize: mode=dynamic: report= is for mode=static; measure a dynamic model with onnx-quant-debug FLOAT.onnx QUANT.onnx --data=DIR
 // DATA: error: onnx-quantize: mode=dynamic: report-data= is for mode=static
 // SAMPLES: error: onnx-quantize: mode=dynamic: report-samples= is for mode=static (no layer measured, none kept in float); use exclude= to keep layers in float
