@@ -133,7 +133,8 @@ QuantizedActivation DynamicQuantizer::quantizeActivation(Value x) {
       loc = NameLoc::get(StringAttr::get(x.getContext(), name), loc);
   }
   auto quantize = DynamicQuantizeLinearOp::create(
-      b, withSuffix(loc, "_QuantizeLinear"), type.clone(u8), RankedTensorType::get({}, type.getElementType()),
+      b, withSuffix(loc, "_QuantizeLinear"), type.clone(u8),
+      RankedTensorType::get({}, type.getElementType()),
       RankedTensorType::get({}, u8), x);
   QuantizedActivation q{quantize.getY(), quantize.getYScale(),
                         quantize.getYZeroPoint()};

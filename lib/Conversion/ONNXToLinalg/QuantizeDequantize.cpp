@@ -152,17 +152,20 @@ struct DynamicQuantizeLinearPattern
     Value row = reshapeTo(rewriter, loc, adaptor.getX(),
                           RankedTensorType::get({1, xType.getNumElements()}, f32));
     int64_t lanes = std::max<int64_t>(1, vectorBits / 32);
-    auto reduce = [&](double init, auto combine) {
-      Combiner combiner = [&](OpBuilder &b, Location l, Value acc, Value v) -> Value {
-        return decltype(combine)::create(b, l, acc, v);
-      };
+    auto minimum = [](OpBuilder &b, Location l, Value acc, Value v) -> Value {
+      return arith::MinimumFOp::create(b, l, acc, v);
+    };
+    auto maximum = [](OpBuilder &b, Location l, Value acc, Value v) -> Value {
+      return arith::MaximumFOp::create(b, l, acc, v);
+    };
+    auto reduce = [&](double init, Combiner combine) {
       return reshapeTo(rewriter, loc,
                        reduceRowsInLanes(rewriter, loc, row, getScalarAttr(f32, init),
-                                         combiner, combiner, lanes),
+                                         combine, combine, lanes),
                        RankedTensorType::get({1}, f32));
     };
-    Value lo = reduce(inf, arith::MinimumFOp());
-    Value hi = reduce(-inf, arith::MaximumFOp());
+    Value lo = reduce(inf, minimum);
+    Value hi = reduce(-inf, maximum);
     auto one = cast<RankedTensorType>(lo.getType());
     Value scale = createElementwise(
         rewriter, loc, one, {lo, hi},
