@@ -104,6 +104,16 @@ Value convolveQuantized(OpBuilder &b, Location loc, Value x, bool xUnsigned,
                         Int8DotProduct packing, int8_t channelFill,
                         unsigned vectorBits, ConvolutionEpilogue epilogue);
 
+/// The int32 product (M, N) of the 8-bit matrix `a` ((M, K), or (K, M)
+/// when `transA`; u8 when `aUnsigned`) and constant weights (K, N) already
+/// less their zero points (i16 when one does not fit in 8 bits), each
+/// column n starting from `columnStart[n]`: packed for `dot`'s byte dot
+/// products where it can (PackedBytes.h: u8 a, no transA, 8-bit weights),
+/// else widening. QLinearMatMul's, QGemm's and MatMulInteger's.
+Value multiplyQuantized(OpBuilder &b, Location loc, Value a, bool aUnsigned,
+                        bool transA, ArrayRef<int64_t> weights, int64_t k,
+                        int64_t n, Value columnStart, Int8DotProduct dot);
+
 } // namespace mlir::onnxq
 
 #endif // ONNXQUANT_LIB_CONVERSION_ONNXTOLINALG_CONTRACTION_H

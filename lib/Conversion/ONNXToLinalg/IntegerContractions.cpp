@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 
 using namespace mlir;
@@ -92,24 +93,25 @@ getCenteredWeights(Value w, Value zeroPoint, int64_t channels,
   return result;
 }
 
-/// The accumulators' start per channel, -x_zp * sum(w') (channels,) in
-/// int32, with x_zp (a converted 8-bit scalar tensor, null: 0) read when the
-/// model runs.
+/// The accumulators' start per channel, (offset - x_zp) * sum(w')
+/// (channels,) in int32, with x_zp (a converted 8-bit scalar tensor, null:
+/// 0) read when the model runs; `offset` is 128 for sdot, which reads
+/// x - 128, else 0.
 Value getChannelStart(OpBuilder &b, Location loc, Value xZeroPoint,
-                      bool xUnsigned, ArrayRef<int64_t> sums) {
+                      bool xUnsigned, ArrayRef<int64_t> sums, int64_t offset = 0) {
   auto type = RankedTensorType::get({int64_t(sums.size())}, b.getI32Type());
-  Value sumsConstant = createConstant(b, loc, type, sums);
   if (!xZeroPoint)
-    return createFilled(b, loc, type, 0.0);
+    return createConstant(b, loc, type,
+                          llvm::map_to_vector(sums, [&](int64_t s) { return offset * s; }));
   Value scalar = reshapeTo(b, loc, xZeroPoint,
                            RankedTensorType::get({}, getElementTypeOrSelf(xZeroPoint)));
   return createElementwise(
-      b, loc, type, {scalar, sumsConstant},
+      b, loc, type, {scalar, createConstant(b, loc, type, sums)},
       [&](OpBuilder &nb, Location l, ValueRange args) -> Value {
         Value zp = extendToI32(nb, l, args[0], xUnsigned);
-        Value product = arith::MulIOp::create(nb, l, zp, args[1]);
-        Value zero = arith::ConstantOp::create(nb, l, nb.getI32IntegerAttr(0));
-        return arith::SubIOp::create(nb, l, zero, product);
+        Value factor = arith::SubIOp::create(
+            nb, l, arith::ConstantOp::create(nb, l, nb.getI32IntegerAttr(offset)), zp);
+        return arith::MulIOp::create(nb, l, factor, args[1]);
       });
 }
 
@@ -147,20 +149,9 @@ struct ConvIntegerPattern : StaticShapePattern<ConvIntegerOp> {
       // the model runs) and the filters' start -x_zp * sum(w').
       Int8DotProduct packing =
           packsFor(dot, wType, getStaticType(op.getX()), !w->narrow);
-      Value start = getChannelStart(rewriter, loc, adaptor.getXZeroPoint(),
-                                    xUnsigned, w->sums);
-      if (packing == Int8DotProduct::SDot) {
-        // sdot reads x - 128: sum(x * w) = sum((x - 128) * w) + 128 * sum(w).
-        SmallVector<int64_t> shifted(w->sums);
-        for (int64_t &v : shifted)
-          v *= 128;
-        auto type = RankedTensorType::get({filters}, rewriter.getI32Type());
-        start = createElementwise(
-            rewriter, loc, type, {start, createConstant(rewriter, loc, type, shifted)},
-            [](OpBuilder &nb, Location l, ValueRange args) -> Value {
-              return arith::AddIOp::create(nb, l, args[0], args[1]);
-            });
-      }
+      // sdot reads x - 128: sum(x * w) = sum((x - 128) * w) + 128 * sum(w).
+      Value start = getChannelStart(rewriter, loc, adaptor.getXZeroPoint(), xUnsigned,
+                                    w->sums, packing == Int8DotProduct::SDot ? 128 : 0);
       Value zeroPoint = adaptor.getXZeroPoint()
                             ? tensor::ExtractOp::create(
                                   rewriter, loc,
@@ -232,19 +223,10 @@ struct MatMulIntegerPattern : StaticShapePattern<MatMulIntegerOp> {
             getCenteredWeights(op.getB(), op.getBZeroPoint(), n,
                                [&](int64_t i) { return i % n; })) {
       // Centered, the weights are signed whatever their ONNX type.
-      Value weights = createConstant(
-          rewriter, loc,
-          RankedTensorType::get({k, n}, b->narrow ? rewriter.getI8Type()
-                                                  : rewriter.getI16Type()),
-          b->values);
       Value start =
           getChannelStart(rewriter, loc, adaptor.getAZeroPoint(), aUnsigned, b->sums);
-      bool vnni = dot == Int8DotProduct::VNNI || dot == Int8DotProduct::AMX;
-      Value y = vnni && aUnsigned && b->narrow
-                    ? multiplyPackedBytes(rewriter, loc, a, b->values, k, n, start, dot)
-                    : createContraction(rewriter, loc, a, weights,
-                                        createBroadcast(rewriter, loc, outType, start),
-                                        aMap, bMap, MultiplyAdd{aUnsigned, false});
+      Value y = multiplyQuantized(rewriter, loc, a, aUnsigned, /*transA=*/false,
+                                  b->values, k, n, start, dot);
       rewriter.replaceOp(op, reshapeTo(rewriter, loc, y, resultType));
       return success();
     }

@@ -11,9 +11,28 @@
 using namespace mlir;
 using namespace mlir::onnxq;
 
-Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
-                        int64_t channels, int64_t packed, int8_t fill,
-                        bool toSigned) {
+/// The int32 of the four i8 `bytes`, byte j in bits 8j..8j+7; with
+/// `toSigned` each byte's top bit flipped first (u8 x as the s8 x - 128).
+static Value packWord(OpBuilder &b, Location loc, ValueRange bytes, bool toSigned) {
+  Type i32 = b.getI32Type();
+  Value topBit = toSigned
+                     ? arith::ConstantOp::create(b, loc, b.getIntegerAttr(b.getI8Type(), -128))
+                     : Value();
+  Value word;
+  for (auto [j, byte] : llvm::enumerate(bytes)) {
+    Value v = topBit ? arith::XOrIOp::create(b, loc, byte, topBit) : byte;
+    v = arith::ExtUIOp::create(b, loc, i32, v);
+    if (j > 0)
+      v = arith::ShLIOp::create(
+          b, loc, v, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(8 * j)));
+    word = word ? Value(arith::OrIOp::create(b, loc, word, v)) : v;
+  }
+  return word;
+}
+
+Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x,
+                                     int64_t group, int64_t channels,
+                                     int64_t packed, int8_t fill, bool toSigned) {
   auto type = cast<RankedTensorType>(x.getType());
   ArrayRef<int64_t> spatial = type.getShape().drop_front(2);
   int64_t n = type.getDimSize(0);
@@ -82,24 +101,7 @@ Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x, int64_
           b, loc, TypeRange{wordsType}, bytePlanes, ValueRange{wordsInit}, maps,
           getIteratorTypes(rank),
           [&](OpBuilder &nb, Location l, ValueRange args) {
-            Value topBit = toSigned ? arith::ConstantOp::create(
-                                          nb, l, nb.getIntegerAttr(i8, -128))
-                                    : Value();
-            auto byteAt = [&](int64_t j) -> Value {
-              Value byte = args[j];
-              if (topBit)
-                byte = arith::XOrIOp::create(nb, l, byte, topBit);
-              return arith::ExtUIOp::create(nb, l, i32, byte);
-            };
-            Value word = byteAt(0);
-            for (int64_t j = 1; j < 4; ++j) {
-              Value byte = byteAt(j);
-              Value shift = arith::ConstantOp::create(
-                  nb, l, nb.getI32IntegerAttr(8 * j));
-              word = arith::OrIOp::create(
-                  nb, l, word, arith::ShLIOp::create(nb, l, byte, shift));
-            }
-            linalg::YieldOp::create(nb, l, word);
+            linalg::YieldOp::create(nb, l, packWord(nb, l, args.take_front(4), toSigned));
           })
           .getResult(0);
   if (wholeWords == packed)
@@ -109,8 +111,8 @@ Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x, int64_
 }
 
 SmallVector<int64_t> mlir::onnxq::packWeightChannels(ArrayRef<int64_t> weights,
-                                        int64_t filters, int64_t channels,
-                                        int64_t packed, int64_t window) {
+                                                     int64_t filters, int64_t channels,
+                                                     int64_t packed, int64_t window) {
   SmallVector<int64_t> result(filters * packed * window, 0);
   for (int64_t f = 0; f < filters; ++f)
     for (int64_t c = 0; c < channels; ++c)
@@ -122,7 +124,7 @@ SmallVector<int64_t> mlir::onnxq::packWeightChannels(ArrayRef<int64_t> weights,
 }
 
 Value mlir::onnxq::dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc,
-           bool signedInput) {
+                        bool signedInput) {
   Type i32 = b.getI32Type();
   auto quad = VectorType::get({4}, b.getI8Type());
   auto wide = VectorType::get({4}, i32);
@@ -141,7 +143,7 @@ Value mlir::onnxq::dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc,
 }
 
 Int8DotProduct mlir::onnxq::packsFor(Int8DotProduct dot, RankedTensorType wType,
-                        RankedTensorType xType, bool wideWeights) {
+                                     RankedTensorType xType, bool wideWeights) {
   if (!xType.getElementType().isUnsignedInteger(8) || wideWeights ||
       wType.getDimSize(1) < 3)
     return Int8DotProduct::None;
@@ -177,16 +179,8 @@ Value packRowWords(OpBuilder &b, Location loc, Value a, int64_t words) {
         getAsIndexOpFoldResult(ctx, ArrayRef<int64_t>{1, 4})));
   return createElementwise(
       b, loc, RankedTensorType::get({m, words}, i32), bytePlanes,
-      [&](OpBuilder &nb, Location l, ValueRange bytes) -> Value {
-        Value word = arith::ExtUIOp::create(nb, l, i32, bytes[0]);
-        for (int64_t j = 1; j < 4; ++j) {
-          Value shift = arith::ConstantOp::create(nb, l, nb.getI32IntegerAttr(8 * j));
-          word = arith::OrIOp::create(
-              nb, l, word,
-              arith::ShLIOp::create(nb, l, arith::ExtUIOp::create(nb, l, i32, bytes[j]),
-                                    shift));
-        }
-        return word;
+      [&](OpBuilder &nb, Location l, ValueRange bytes) {
+        return packWord(nb, l, bytes, /*toSigned=*/false);
       });
 }
 

@@ -59,28 +59,10 @@ FailureOr<Value> lowerQuantizedProduct(OpBuilder &rewriter, Location loc,
   }
   if (llvm::any_of(init, [](int64_t v) { return v != int32_t(v); }))
     return failure();
-  bool narrow = llvm::all_of(p.b, [](int64_t v) { return v == int8_t(v); });
   Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
-  auto accType = RankedTensorType::get({p.m, p.n}, i32);
   Value start = createConstant(rewriter, loc, RankedTensorType::get({p.n}, i32), init);
-  Value acc;
-  bool vnni = p.dot == Int8DotProduct::VNNI || p.dot == Int8DotProduct::AMX;
-  if (vnni && p.aUnsigned && !p.transA && narrow) {
-    acc = multiplyPackedBytes(rewriter, loc, p.a, p.b, p.k, p.n, start, p.dot);
-  } else {
-    acc = createBroadcast(rewriter, loc, accType, start);
-    Value b = createConstant(
-        rewriter, loc,
-        RankedTensorType::get({p.k, p.n}, narrow ? i8 : rewriter.getI16Type()), p.b);
-    MLIRContext *ctx = rewriter.getContext();
-    AffineExpr m = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx),
-               k = getAffineDimExpr(2, ctx);
-    acc = createContraction(
-        rewriter, loc, p.a, b, acc,
-        AffineMap::get(3, 0, p.transA ? ArrayRef{k, m} : ArrayRef{m, k}, ctx),
-        AffineMap::get(3, 0, {k, n}, ctx), MultiplyAdd{p.aUnsigned, false});
-  }
-
+  Value acc = multiplyQuantized(rewriter, loc, p.a, p.aUnsigned, p.transA, p.b,
+                                p.k, p.n, start, p.dot);
   return createRequantized(rewriter, loc, acc, multipliers, /*axis=*/1,
                            p.yq.zeroPoints[0], getQuantizedRange(p.yElementType),
                            RankedTensorType::get({p.m, p.n}, i8), p.mode);
@@ -198,6 +180,31 @@ struct QGemmPattern : RequantizingPattern<QGemmOp> {
 };
 
 } // namespace
+
+Value mlir::onnxq::multiplyQuantized(OpBuilder &b, Location loc, Value a,
+                                     bool aUnsigned, bool transA,
+                                     ArrayRef<int64_t> weights, int64_t k,
+                                     int64_t n, Value columnStart,
+                                     Int8DotProduct dot) {
+  bool narrow = llvm::all_of(weights, [](int64_t v) { return v == int8_t(v); });
+  bool vnni = dot == Int8DotProduct::VNNI || dot == Int8DotProduct::AMX;
+  if (vnni && aUnsigned && !transA && narrow)
+    return multiplyPackedBytes(b, loc, a, weights, k, n, columnStart, dot);
+  auto aType = cast<RankedTensorType>(a.getType());
+  int64_t m = aType.getDimSize(transA ? 1 : 0);
+  Value w = createConstant(
+      b, loc, RankedTensorType::get({k, n}, narrow ? b.getI8Type() : b.getI16Type()),
+      weights);
+  MLIRContext *ctx = b.getContext();
+  AffineExpr mm = getAffineDimExpr(0, ctx), nn = getAffineDimExpr(1, ctx),
+             kk = getAffineDimExpr(2, ctx);
+  return createContraction(
+      b, loc, a, w,
+      createBroadcast(b, loc, RankedTensorType::get({m, n}, b.getI32Type()),
+                      columnStart),
+      AffineMap::get(3, 0, transA ? ArrayRef{kk, mm} : ArrayRef{mm, kk}, ctx),
+      AffineMap::get(3, 0, {kk, nn}, ctx), MultiplyAdd{aUnsigned, false});
+}
 
 void mlir::onnxq::populateQLinearMatMulToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,

@@ -46,16 +46,16 @@ func.func @matmul_integer(%a: tensor<2x3x4xui8>, %b: tensor<4x5xui8>, %az: tenso
 
 // Constant B (what dynamic quantization gives): its zero point subtracted
 // at compile time (B' = B - 1 per column), A's -- known when the model runs
-// -- joins the accumulator's start as -a_zp * sum(B') per column
+// -- joins the accumulator's start as (0 - a_zp) * sum(B') per column
 // (B's column sums 0, -1, -4), and the product multiplies the
 // 8-bit operands (B' stored as i8).
 // CHECK-LABEL: func @matmul_integer_constant_b
 // CHECK-DAG: %[[B:.*]] = arith.constant dense<{{\[\[}}0, -1, -2], [0, 0, -1], [0, 0, -1], [0, 0, 0]]> : tensor<4x3xi8>
 // CHECK-DAG: %[[SUMS:.*]] = arith.constant dense<[0, -1, -4]> : tensor<3xi32>
 // CHECK: %[[START:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %[[SUMS]] : tensor<i8>, tensor<3xi32>) outs(%{{.*}} : tensor<3xi32>)
-// CHECK:   arith.extui
-// CHECK:   arith.muli
-// CHECK:   arith.subi
+// CHECK:   %[[ZP:.*]] = arith.extui
+// CHECK:   %[[NEG:.*]] = arith.subi %c0_i32, %[[ZP]] : i32
+// CHECK:   arith.muli %[[NEG]], %{{.*}} : i32
 // CHECK: %[[ACC:.*]] = linalg.generic {{.*}} ins(%[[START]] : tensor<3xi32>) outs(%{{.*}} : tensor<2x3xi32>)
 // CHECK: linalg.generic {{.*}} ins(%arg0, %[[B]] : tensor<2x4xi8>, tensor<4x3xi8>) outs(%[[ACC]] : tensor<2x3xi32>)
 // CHECK:   arith.extui %{{.*}} : i8 to i32
