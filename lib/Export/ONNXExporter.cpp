@@ -23,7 +23,7 @@ namespace onnxpb = ONNX_NAMESPACE;
 namespace {
 class Exporter {
 public:
-  explicit Exporter(func::FuncOp func) : func(func) {}
+  Exporter(func::FuncOp func, int64_t opset) : func(func), opset(opset) {}
   LogicalResult run(onnxpb::ModelProto &model);
 
 private:
@@ -42,7 +42,12 @@ private:
       Value value, const std::string &name,
       google::protobuf::RepeatedPtrField<onnxpb::ValueInfoProto> &infos);
 
+  /// Opset 18+ forms of the dialect's opset 17 ops.
+  LogicalResult writeNewerForm(Operation *op, onnxpb::NodeProto &node,
+                               onnxpb::GraphProto &graph);
+
   func::FuncOp func;
+  int64_t opset;
   llvm::StringSet<> usedNames, usedNodeNames;
   llvm::DenseMap<Value, std::string> names;
 };
@@ -60,6 +65,14 @@ std::string Exporter::nodeName(Location loc, StringRef fallback) {
   return uniqueName(name.empty() ? fallback : name, usedNodeNames);
 }
 
+/// 4-bit values held a byte each, two to a byte as ONNX stores them (the
+/// first in the low nibble).
+static void pack4Bit(ArrayRef<char> values, std::string &raw) {
+  raw.assign((values.size() + 1) / 2, 0);
+  for (auto [i, v] : llvm::enumerate(values))
+    raw[i / 2] |= char((uint8_t(v) & 0xF) << (4 * (i % 2)));
+}
+
 LogicalResult Exporter::exportTensor(ElementsAttr attr, Location loc,
                                      onnxpb::TensorProto &tensor) {
   auto type = cast<ShapedType>(attr.getType());
@@ -75,7 +88,10 @@ LogicalResult Exporter::exportTensor(ElementsAttr attr, Location loc,
     if (!blob)
       return emitError(loc) << "constant refers to a resource with no data";
     ArrayRef<char> data = blob->getData();
-    raw.assign(data.begin(), data.end());
+    if (isPacked4Bit(type.getElementType()))
+      pack4Bit(data, raw);
+    else
+      raw.assign(data.begin(), data.end());
     return success();
   }
   auto dense = dyn_cast<DenseElementsAttr>(attr);
@@ -84,6 +100,13 @@ LogicalResult Exporter::exportTensor(ElementsAttr attr, Location loc,
   if (type.getElementType().isInteger(1)) {
     for (bool b : dense.getValues<bool>())
       raw.push_back(b ? 1 : 0);
+    return success();
+  }
+  if (isPacked4Bit(type.getElementType())) {
+    SmallVector<char> values;
+    for (const APInt &v : dense.getValues<APInt>())
+      values.push_back(char(v.getZExtValue()));
+    pack4Bit(values, raw);
     return success();
   }
   ArrayRef<char> data = dense.getRawData();
@@ -155,25 +178,55 @@ LogicalResult Exporter::exportAttribute(NamedAttribute attr, Operation *op,
   return success();
 }
 
-/// Forms the dialect takes from opsets newer than the one written
-/// (kDialectOpset) fail, naming the node; AveragePool's unit dilations are
-/// the opset 17 default and are left out.
-static LogicalResult checkWrittenOpset(Operation *op) {
-  auto newer = [&](StringRef what, int64_t opset) {
+/// Whether `op` is a DequantizeLinear of 4-bit weights or blocked scales,
+/// which ai.onnx has from opset 21.
+static bool needsOpset21(Operation *op) {
+  auto dq = dyn_cast<DequantizeLinearOp>(op);
+  return dq && (isPacked4Bit(getElementTypeOrSelf(dq.getX().getType())) ||
+                dq.getBlockSize() != 0);
+}
+
+int64_t mlir::onnxq::getRequiredOpset(ModuleOp module) {
+  bool newer = module.walk([](Operation *op) {
+                       return needsOpset21(op) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+                     })
+                   .wasInterrupted();
+  return newer ? 21 : kDialectOpset;
+}
+
+/// Forms the dialect takes from opsets newer than the one written fail,
+/// naming the node; AveragePool's unit dilations are the opset 17 default
+/// and are left out.
+static LogicalResult checkWrittenOpset(Operation *op, int64_t written) {
+  auto newer = [&](StringRef what, int64_t opset) -> LogicalResult {
+    if (opset <= written)
+      return success();
     return op->emitError() << "cannot export " << what << " (opset " << opset
-                           << ") in an opset " << kDialectOpset << " model";
+                           << ") in an opset " << written
+                           << " model; write opset 21 (--opset=21)";
   };
+  if (needsOpset21(op))
+    return newer(isPacked4Bit(getElementTypeOrSelf(op->getOperand(0).getType()))
+                     ? "a DequantizeLinear of 4-bit weights (weights=s4|u4 of "
+                       "--onnx-quantize)"
+                     : "a DequantizeLinear with blocked scales (block-size= of "
+                       "--onnx-quantize)",
+                 21);
   if (auto pool = dyn_cast<AveragePoolOp>(op);
       pool && pool.getDilationsAttr() &&
       llvm::any_of(getIntsOr(pool.getDilationsAttr(), 0, 1),
                    [](int64_t d) { return d != 1; }))
-    return newer("AveragePool dilations", 19);
+    if (failed(newer("AveragePool dilations", 19)))
+      return failure();
   if (auto resize = dyn_cast<ResizeOp>(op);
       resize &&
       resize.getCoordinateTransformationMode() == "half_pixel_symmetric")
-    return newer("Resize half_pixel_symmetric coordinates", 19);
+    if (failed(newer("Resize half_pixel_symmetric coordinates", 19)))
+      return failure();
   if (auto pad = dyn_cast<PadOp>(op); pad && pad.getMode() == "wrap")
-    return newer("Pad wrap mode", 19);
+    if (failed(newer("Pad wrap mode", 19)))
+      return failure();
   auto scatterReduction = [](Operation *op) -> StringRef {
     if (auto scatter = dyn_cast<ScatterNDOp>(op))
       return scatter.getReduction();
@@ -182,7 +235,8 @@ static LogicalResult checkWrittenOpset(Operation *op) {
     return "";
   };
   if (llvm::is_contained({"max", "min"}, scatterReduction(op)))
-    return newer((op->getName().stripDialect() + " max/min reduction").str(), 18);
+    if (failed(newer((op->getName().stripDialect() + " max/min reduction").str(), 18)))
+      return failure();
   if (isa<MishOp>(op))
     return newer("Mish", 18);
   if (isa<GroupNormalizationOp>(op))
@@ -208,13 +262,47 @@ static bool isMicrosoft16BitQDQ(Operation *op) {
   return false;
 }
 
-/// The domain `op` is written in.
-static StringRef getWrittenDomain(Operation *op) {
-  return isMicrosoft16BitQDQ(op) ? "com.microsoft" : getONNXDomain(op);
+/// The domain `op` is written in, in an opset `opset` model.
+static StringRef getWrittenDomain(Operation *op, int64_t opset) {
+  return opset < 21 && isMicrosoft16BitQDQ(op) ? "com.microsoft"
+                                               : getONNXDomain(op);
+}
+
+/// The reductions whose `axes` became an input in opset 18 (ReduceSum's in 13,
+/// the dialect's form already).
+static bool hasAxesInputFrom18(Operation *op) {
+  return isa<ReduceMaxOp, ReduceMinOp, ReduceProdOp, ReduceL1Op, ReduceL2Op,
+             ReduceLogSumOp, ReduceLogSumExpOp, ReduceSumSquareOp, ReduceMeanOp>(
+      op);
+}
+
+LogicalResult Exporter::writeNewerForm(Operation *op, onnxpb::NodeProto &node,
+                                       onnxpb::GraphProto &graph) {
+  if (opset < 18)
+    return success();
+  if (hasAxesInputFrom18(op)) {
+    auto axes = dyn_cast_or_null<ArrayAttr>(op->getAttr("axes"));
+    if (!axes)
+      return success(); // all axes: no input
+    onnxpb::TensorProto *tensor = graph.add_initializer();
+    tensor->set_name(uniqueName(node.name() + "_axes"));
+    tensor->set_data_type(static_cast<int>(ONNXDataType::Int64));
+    tensor->add_dims(axes.size());
+    for (Attribute axis : axes)
+      tensor->add_int64_data(cast<IntegerAttr>(axis).getInt());
+    node.add_input(tensor->name());
+  }
+  if (auto split = dyn_cast<SplitOp>(op); split && !split.getSplit()) {
+    onnxpb::AttributeProto *attr = node.add_attribute();
+    attr->set_name("num_outputs");
+    attr->set_type(onnxpb::AttributeProto::INT);
+    attr->set_i(op->getNumResults());
+  }
+  return success();
 }
 
 LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
-  if (failed(checkWrittenOpset(op)))
+  if (failed(checkWrittenOpset(op, opset)))
     return failure();
   if (auto constant = dyn_cast<ConstantOp>(op)) {
     StringRef initializer = getNodeName(op);
@@ -230,7 +318,7 @@ LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
   onnxpb::NodeProto *node = graph.add_node();
   StringRef opType = op->getName().stripDialect();
   node->set_op_type(opType.str());
-  node->set_domain(getWrittenDomain(op).str());
+  node->set_domain(getWrittenDomain(op, opset).str());
   node->set_name(nodeName(op->getLoc(), opType));
 
   // Absent optional inputs are empty names, as in ONNX.
@@ -261,23 +349,27 @@ LogicalResult Exporter::exportOp(Operation *op, onnxpb::GraphProto &graph) {
   if (properties)
     for (NamedAttribute attr : properties) {
       if (attr.getName() == "operandSegmentSizes" ||
-          (isa<AveragePoolOp>(op) && attr.getName() == "dilations"))
+          (isa<AveragePoolOp>(op) && attr.getName() == "dilations") ||
+          (opset >= 18 && hasAxesInputFrom18(op) && attr.getName() == "axes") ||
+          (isa<DequantizeLinearOp>(op) && attr.getName() == "block_size" &&
+           cast<DequantizeLinearOp>(op).getBlockSize() == 0))
         continue;
       if (failed(exportAttribute(attr, op, *node->add_attribute())))
         return failure();
     }
-  return success();
+  return writeNewerForm(op, *node, graph);
 }
 
 LogicalResult Exporter::run(onnxpb::ModelProto &model) {
-  model.set_ir_version(8);
+  // IR version 10 brought the 4-bit types.
+  model.set_ir_version(opset >= 21 ? 10 : 8);
   model.set_producer_name("onnx-quant");
   auto *opset = model.add_opset_import();
   opset->set_domain("");
-  opset->set_version(kDialectOpset);
+  opset->set_version(this->opset);
   bool microsoft = false;
   func.walk([&](Operation *op) {
-    microsoft |= getWrittenDomain(op) == "com.microsoft";
+    microsoft |= getWrittenDomain(op, this->opset) == "com.microsoft";
   });
   if (microsoft) {
     auto *msOpset = model.add_opset_import();
@@ -337,18 +429,28 @@ LogicalResult Exporter::run(onnxpb::ModelProto &model) {
 }
 
 LogicalResult mlir::onnxq::exportONNXModel(ModuleOp module,
-                                           llvm::raw_ostream &os) {
+                                           llvm::raw_ostream &os,
+                                           int64_t opset) {
   FailureOr<func::FuncOp> graph = getGraphFunction(module, "--emit=onnx");
   if (failed(graph))
     return failure();
+  if (opset == 0)
+    opset = getRequiredOpset(module);
+  if (!llvm::is_contained(kExportOpsets, opset))
+    return module.emitError() << "--opset=" << opset
+                              << " cannot be written (17 or 21)";
   onnxpb::ModelProto model;
-  if (failed(Exporter(*graph).run(model)))
+  if (failed(Exporter(*graph, opset).run(model)))
     return failure();
-  try {
-    onnxpb::checker::check_model(model);
-  } catch (const std::exception &e) {
-    return module.emitError() << "the exported model fails the ONNX checker: "
-                              << e.what();
+  // libonnx here knows opsets up to 17 (tests check opset 21 models with
+  // Python's onnx.checker and ONNX Runtime).
+  if (opset <= kDialectOpset) {
+    try {
+      onnxpb::checker::check_model(model);
+    } catch (const std::exception &e) {
+      return module.emitError() << "the exported model fails the ONNX checker: "
+                                << e.what();
+    }
   }
   std::string bytes;
   if (!model.SerializeToString(&bytes))

@@ -405,6 +405,37 @@ LogicalResult GraphImporter::inferResultTypes(const ImportedNode &node,
   return success();
 }
 
+/// int4/uint4 tensors are taken where 4-bit quantization puts them: constant
+/// weights read by DequantizeLinear. Elsewhere (a graph input, an op computing
+/// on them) the lowering has no form for them, so the import stops here.
+static LogicalResult check4BitUses(func::FuncOp func) {
+  auto is4Bit = [](Value v) {
+    return isPacked4Bit(getElementTypeOrSelf(v.getType()));
+  };
+  for (BlockArgument arg : func.getArguments())
+    if (is4Bit(arg))
+      return emitError(arg.getLoc())
+             << "graph input '" << getNodeName(arg.getLoc())
+             << "' is 4-bit (int4/uint4); onnx-quant takes 4-bit tensors only "
+                "as the constant weights of a DequantizeLinear";
+  WalkResult result = func.walk([&](Operation *op) {
+    bool reads4Bit = llvm::any_of(op->getOperands(), is4Bit);
+    bool makes4Bit = llvm::any_of(op->getResults(), is4Bit);
+    if (isa<ConstantOp>(op) || (!reads4Bit && !makes4Bit))
+      return WalkResult::advance();
+    auto dq = dyn_cast<DequantizeLinearOp>(op);
+    if (dq && dq.getX().getDefiningOp<ConstantOp>())
+      return WalkResult::advance();
+    op->emitError() << "node '" << getNodeName(op) << "' ("
+                    << op->getName().stripDialect()
+                    << ") computes on 4-bit (int4/uint4) tensors; onnx-quant "
+                       "takes them only as the constant weights of a "
+                       "DequantizeLinear";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 OwningOpRef<ModuleOp> GraphImporter::importModel() {
   const onnxpb::GraphProto &graph = model.graph();
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
@@ -462,7 +493,7 @@ OwningOpRef<ModuleOp> GraphImporter::importModel() {
   for (auto [i, output] : llvm::enumerate(graph.output()))
     func.setResultAttr(i, kTensorNameAttrName,
                        builder.getStringAttr(output.name()));
-  if (failed(verify(*module)))
+  if (failed(check4BitUses(func)) || failed(verify(*module)))
     return nullptr;
   return module;
 }

@@ -129,16 +129,6 @@ mlir::onnxq::importQuantizeLinear19(GraphImporter &importer, ImportedNode &node,
   return importer.buildGeneric(node, results);
 }
 
-// DequantizeLinear-21 added `block_size`.
-LogicalResult mlir::onnxq::importDequantizeLinear21(
-    GraphImporter &importer, ImportedNode &node,
-    SmallVectorImpl<Value> &results) {
-  if (failed(dropDefault(importer, node, takeInt(node, "block_size"),
-                         "block_size", isZero)))
-    return failure();
-  return importer.buildGeneric(node, results);
-}
-
 // Pad-18 added the `axes` input (pads then list begins and ends of those
 // axes only); -19 added mode "wrap", which the op's verifier refuses.
 LogicalResult mlir::onnxq::importPad18(GraphImporter &importer,

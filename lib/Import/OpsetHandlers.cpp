@@ -129,7 +129,6 @@ static const OpsetHandlerEntry kHandlers[] = {
     {"Cast", 0, INT64_MAX, importCast},
     {"Clip", 0, 11, importClip6},
     {"Constant", 0, INT64_MAX, importConstant},
-    {"DequantizeLinear", 21, INT64_MAX, importDequantizeLinear21},
     {"Dropout", 0, 12, importDropout7},
     {"GroupNormalization", 18, 21, importGroupNormalization18},
     {"Hardmax", 0, 13, importSoftmax11},

@@ -62,7 +62,6 @@ ONNXQ_OPSET_HANDLER(importSplit11);
 ONNXQ_OPSET_HANDLER(importTopK1);
 
 // Newer forms.
-ONNXQ_OPSET_HANDLER(importDequantizeLinear21);
 ONNXQ_OPSET_HANDLER(importPad18);
 ONNXQ_OPSET_HANDLER(importQuantizeLinear19);
 ONNXQ_OPSET_HANDLER(importReduce18);

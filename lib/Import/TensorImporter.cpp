@@ -182,6 +182,19 @@ static LogicalResult readExternal(const onnxpb::TensorProto &tensor,
   return success();
 }
 
+/// Spreads `count` 4-bit values, two to a byte with the first in the low
+/// nibble (ONNX's layout), to a byte each (MLIR's layout of i4 elements),
+/// sign-extended for int4.
+static void unpack4Bit(TensorBytes &bytes, int64_t count, bool isUnsigned) {
+  std::vector<char> spread(count);
+  for (int64_t i = 0; i < count; ++i) {
+    uint8_t nibble = (uint8_t(bytes.view[i / 2]) >> (4 * (i % 2))) & 0xF;
+    spread[i] = char(isUnsigned || nibble < 8 ? nibble : nibble - 16);
+  }
+  bytes.owned = std::move(spread);
+  bytes.view = StringRef(bytes.owned.data(), bytes.owned.size());
+}
+
 static LogicalResult getBytes(const onnxpb::TensorProto &tensor,
                               unsigned width, StringRef modelDir, Location loc,
                               TensorBytes &bytes) {
@@ -226,6 +239,14 @@ mlir::onnxq::importTensor(const onnxpb::TensorProto &tensor, MLIRContext *ctx,
   TensorBytes bytes;
   if (failed(getBytes(tensor, width, modelDir, loc, bytes)))
     return failure();
+  bool packed = isPacked4Bit(elementType);
+  if (packed && bytes.view.size() == uint64_t(*expected + 1) / 2)
+    unpack4Bit(bytes, *expected, elementType.isUnsignedInteger());
+  else if (packed)
+    return emitError(loc) << "tensor '" << tensor.name() << "' holds "
+                          << bytes.view.size() << " bytes of data, but "
+                          << type << " needs " << (*expected + 1) / 2
+                          << " (two 4-bit values a byte)";
   if (bytes.view.size() != uint64_t(*expected))
     return emitError(loc) << "tensor '" << tensor.name() << "' holds "
                           << bytes.view.size() << " bytes of data, but "

@@ -86,6 +86,25 @@ std::optional<std::pair<unsigned, int64_t>> getWeightOperand(Operation *op) {
   return std::nullopt;
 }
 
+/// The ops mode=weight-only quantizes: those with constant weights.
+constexpr StringLiteral kWeightOnlyOpTypes[] = {"Conv", "ConvTranspose", "Gemm",
+                                                "MatMul"};
+
+/// The axis a weight's products are summed over (its input channels), along
+/// which block-size= cuts blocks.
+int64_t getReductionAxis(Operation *op) {
+  if (isa<ConvOp>(op))
+    return 1;
+  if (auto gemm = dyn_cast<GemmOp>(op))
+    return gemm.getTransB() ? 1 : 0;
+  return 0; // ConvTranspose's input channels, MatMul's rows
+}
+
+/// The width of an activations=/weights= type name (s8, u16, s4, ...).
+unsigned getBits(StringRef type) {
+  return type.ends_with("16") ? 16 : type.ends_with("4") ? 4 : 8;
+}
+
 Type getIntType(MLIRContext *ctx, bool isSigned, unsigned width = 8) {
   return isSigned ? IntegerType::get(ctx, width)
                   : IntegerType::get(ctx, width, IntegerType::Unsigned);
@@ -165,7 +184,10 @@ private:
   LogicalResult checkOptions(func::FuncOp func);
   /// mode=dynamic: the options that only static quantization reads.
   LogicalResult checkDynamicOptions(func::FuncOp func);
+  /// mode=weight-only: the same, for weights-only quantization.
+  LogicalResult checkWeightOnlyOptions(func::FuncOp func);
   void runDynamic(func::FuncOp func);
+  void runWeightOnly(func::FuncOp func);
   /// Why `op` stays float whatever its inputs; empty when it may be quantized.
   StringRef getFloatReason(Operation *op);
   bool isSelected(Operation *op) { return getFloatReason(op).empty(); }
@@ -192,14 +214,26 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
     module.emitError() << "onnx-quantize: " << message;
     return failure();
   };
-  if (mode != "static" && mode != "dynamic")
-    return fail("mode='" + mode + "' is not one of static, dynamic");
+  if (!llvm::is_contained({"static", "dynamic", "weight-only"}, mode))
+    return fail("mode='" + mode + "' is not one of static, dynamic, weight-only");
   if (!llvm::is_contained({"u8", "s8", "u16", "s16"}, activations))
     return fail("activations='" + activations + "' is not one of u8, s8, u16, s16");
-  if (!llvm::is_contained({"s8", "u8", "s16", "u16"}, weights))
-    return fail("weights='" + weights + "' is not one of s8, u8, s16, u16");
+  if (!llvm::is_contained({"s8", "u8", "s16", "u16", "s4", "u4"}, weights))
+    return fail("weights='" + weights + "' is not one of s8, u8, s16, u16, s4, u4");
+  if (blockSize != 0 &&
+      (blockSize < 16 || !llvm::isPowerOf2_64(uint64_t(blockSize))))
+    return fail("block-size=" + std::to_string(blockSize) +
+                " must be a power of 2 from 16 (0: per channel)");
+  if (blockSize != 0 && !perChannel)
+    return fail("block-size= gives each block of a channel its own scale; "
+                "per-channel=false asks for one scale per tensor");
+  if (blockSize != 0 && getBits(weights) == 16)
+    return fail("block-size= is for 4- and 8-bit weights; weights=" + weights +
+                " is quantized per channel");
   if (mode == "dynamic")
     return checkDynamicOptions(func);
+  if (mode == "weight-only")
+    return checkWeightOnlyOptions(func);
   for (const std::string &type : opTypes)
     if (!llvm::is_contained(kSupportedOpTypes, type))
       return fail("op-types: '" + type + "' cannot be quantized (supported: " +
@@ -245,9 +279,13 @@ LogicalResult QuantizePass::checkDynamicOptions(func::FuncOp func) {
                                                : "max-float-layers") +
                 "= is for mode=static (no layer measured, none kept in float); "
                 "use exclude= to keep layers in float");
-  if (StringRef(weights).ends_with("16"))
+  if (getBits(weights) != 8)
     return fail("weights=" + weights + " does not apply: ConvInteger and MatMulInteger "
                 "take 8-bit weights (s8 or u8)");
+  if (blockSize != 0)
+    return fail("block-size= does not apply: the product is rescaled once per "
+                "output channel (quantize 4-bit or blocked weights with "
+                "mode=weight-only or mode=static)");
   for (const std::string &type : opTypes)
     if (!llvm::is_contained(kDynamicOpTypes, type))
       return fail("op-types: '" + type + "' has no dynamic form (mode=dynamic "
@@ -258,6 +296,40 @@ LogicalResult QuantizePass::checkDynamicOptions(func::FuncOp func) {
     return fail("the graph has calibrated ranges, which dynamic quantization "
                 "does not use; drop --onnx-calibrate / --onnx-annotate-ranges, "
                 "or quantize with mode=static");
+  return success();
+}
+
+LogicalResult QuantizePass::checkWeightOnlyOptions(func::FuncOp func) {
+  ModuleOp module = getOperation();
+  auto fail = [&](const Twine &message) {
+    module.emitError() << "onnx-quantize: mode=weight-only: " << message;
+    return failure();
+  };
+  if (activations != "u8" || symmetricActivations)
+    return fail(Twine(activations != "u8" ? "activations=" + activations
+                                          : "symmetric-activations") +
+                " does not apply: activations stay float");
+  for (const auto *option :
+       {&report, &reportData, &reportPreprocess, &reportLabels})
+    if (!option->empty())
+      return fail(option->getArgStr() +
+                  "= is for mode=static; measure a weight-only model with "
+                  "onnx-quant-debug FLOAT.onnx QUANT.onnx --data=DIR");
+  if (reportSamples.hasValue() || fallbackRequested())
+    return fail(Twine(reportSamples.hasValue() ? "report-samples"
+                      : sqnrFloor > 0          ? "sqnr-floor"
+                                               : "max-float-layers") +
+                "= is for mode=static; use exclude= to keep layers in float");
+  for (const std::string &type : opTypes)
+    if (!llvm::is_contained(kWeightOnlyOpTypes, type))
+      return fail("op-types: '" + type + "' has no weights to quantize "
+                  "(mode=weight-only quantizes Conv, ConvTranspose, Gemm, MatMul)");
+  if (failed(checkNodeNamesExist(module, exclude, "onnx-quantize: exclude")))
+    return failure();
+  if (hasAnnotatedRanges(func))
+    return fail("the graph has calibrated ranges, which weight-only "
+                "quantization does not use; drop --onnx-calibrate / "
+                "--onnx-annotate-ranges, or quantize with mode=static");
   return success();
 }
 
@@ -338,12 +410,22 @@ LogicalResult QuantizePass::replaceWeights(Operation *op,
   if (auto gemm = dyn_cast<GemmOp>(op); gemm && biasValues)
     for (float &v : *biasValues)
       v *= gemm.getBeta().convertToFloat();
+  // Blocks cut the reduction axis: no one scale per output channel is left
+  // for an int32 bias, which stays float.
+  bool blocked = blockSize > 0;
+  if (blocked) {
+    axis = getReductionAxis(op);
+    biasValues.reset();
+    input.reset();
+  }
   QuantizedWeights q = quantizeWeights(
       *values, type.getShape(), perChannel ? std::optional(axis) : std::nullopt,
-      weightType, [&](MutableArrayRef<ScaleAndZeroPoint> params) {
+      weightType,
+      [&](MutableArrayRef<ScaleAndZeroPoint> params) {
         if (biasValues)
           widenWeightScalesForBias(params, input->scale, *biasValues);
-      });
+      },
+      blockSize);
   const SmallVector<ScaleAndZeroPoint> &params = q.params;
   int64_t channels = params.size();
 
@@ -352,8 +434,12 @@ LogicalResult QuantizePass::replaceWeights(Operation *op,
   Location loc = operand.get().getLoc();
   Type intType = getIntType(ctx, weightType.isSigned, weightType.bits);
   SmallVector<int64_t> paramShape;
-  if (perChannel)
+  if (blocked) {
+    paramShape.assign(type.getShape().begin(), type.getShape().end());
+    paramShape[axis] = llvm::divideCeil(paramShape[axis], blockSize);
+  } else if (perChannel) {
     paramShape.push_back(channels);
+  }
   auto scaleType = RankedTensorType::get(paramShape, type.getElementType());
   auto zpType = RankedTensorType::get(paramShape, intType);
   Value qWeights =
@@ -361,8 +447,9 @@ LogicalResult QuantizePass::replaceWeights(Operation *op,
   Value scale = ConstantOp::create(b, loc, createFloatElements(scaleType, q.getScales()));
   Value zp =
       ConstantOp::create(b, loc, createIntegerElements(zpType, q.getZeroPoints()));
-  Value dq = DequantizeLinearOp::create(b, loc, type, qWeights, scale, zp,
-                                        b.getI64IntegerAttr(axis));
+  Value dq = DequantizeLinearOp::create(
+      b, loc, type, qWeights, scale, zp, b.getI64IntegerAttr(axis),
+      blocked ? b.getI64IntegerAttr(blockSize) : IntegerAttr());
   Operation *oldWeights = operand.get().getDefiningOp();
   operand.set(dq);
   if (oldWeights->use_empty())
@@ -598,6 +685,32 @@ void QuantizePass::runDynamic(func::FuncOp func) {
                  << "': " << reason << "\n";
 }
 
+void QuantizePass::runWeightOnly(func::FuncOp func) {
+  foldConstantSubgraphs(func);
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    std::string type = op->getName().stripDialect().str();
+    if (llvm::is_contained(kWeightOnlyOpTypes, type) && getWeightOperand(op) &&
+        isSelected(op))
+      ops.push_back(op);
+  });
+  int64_t quantized = 0;
+  for (Operation *op : ops) {
+    Value weight = op->getOperand(getWeightOperand(op)->first);
+    if (!getFloatValues(getConstantValue(weight)))
+      continue; // computed weights stay float
+    (void)replaceWeights(op, /*input=*/std::nullopt);
+    ++quantized;
+  }
+  if (!quiet)
+    llvm::errs() << "onnx-quantize: mode=weight-only: the weights of "
+                 << quantized << " ops quantized to " << weights
+                 << (blockSize ? " in blocks of " + std::to_string(blockSize)
+                               : std::string(perChannel ? " per channel"
+                                                        : " per tensor"))
+                 << " (activations stay float)\n";
+}
+
 void QuantizePass::runOnOperation() {
   ModuleOp module = getOperation();
   FailureOr<func::FuncOp> graph = getGraphFunction(module, "onnx-quantize");
@@ -607,22 +720,25 @@ void QuantizePass::runOnOperation() {
   if (failed(checkOptions(func)))
     return signalPassFailure();
   activationType = QuantType::get(activations[0] == 's', symmetricActivations,
-                                  /*reduceRange=*/false,
-                                  StringRef(activations).ends_with("16") ? 16 : 8);
+                                  /*reduceRange=*/false, getBits(activations));
   weightType = QuantType::get(weights[0] == 's', /*symmetric=*/true, reduceRange,
-                              StringRef(weights).ends_with("16") ? 16 : 8);
+                              getBits(weights));
   Builder b(&getContext());
   auto recordSettings = [&] {
-    module->setAttr(
-        kQuantizationAttrName,
-        b.getDictionaryAttr(
-            {b.getNamedAttr("mode", b.getStringAttr(mode)),
-             b.getNamedAttr("activations", b.getStringAttr(activations)),
-             b.getNamedAttr("weights", b.getStringAttr(weights)),
-             b.getNamedAttr("per_channel", b.getBoolAttr(perChannel))}));
+    SmallVector<NamedAttribute> settings{
+        b.getNamedAttr("mode", b.getStringAttr(mode)),
+        b.getNamedAttr("activations", b.getStringAttr(activations)),
+        b.getNamedAttr("weights", b.getStringAttr(weights)),
+        b.getNamedAttr("per_channel", b.getBoolAttr(perChannel))};
+    if (blockSize)
+      settings.push_back(b.getNamedAttr("block_size", b.getI64IntegerAttr(blockSize)));
+    module->setAttr(kQuantizationAttrName, b.getDictionaryAttr(settings));
   };
-  if (mode == "dynamic") {
-    runDynamic(func);
+  if (mode == "dynamic" || mode == "weight-only") {
+    if (mode == "dynamic")
+      runDynamic(func);
+    else
+      runWeightOnly(func);
     recordSettings();
     return;
   }

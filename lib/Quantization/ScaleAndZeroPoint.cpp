@@ -5,6 +5,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +16,11 @@ using namespace mlir::onnxq;
 
 QuantType QuantType::get(bool isSigned, bool symmetric, bool reduceRange,
                          unsigned bits) {
+  if (bits == 4) {
+    if (isSigned)
+      return reduceRange ? QuantType{true, -4, 3, 4} : QuantType{true, -8, 7, 4};
+    return {false, 0, reduceRange ? 7 : 15, 4};
+  }
   if (bits == 16)
     return isSigned ? QuantType{true, symmetric ? -32767 : -32768, 32767, 16}
                     : QuantType{false, 0, 65535, 16};
@@ -80,15 +86,31 @@ SmallVector<int64_t> QuantizedWeights::getZeroPoints() const {
 QuantizedWeights mlir::onnxq::quantizeWeights(
     ArrayRef<float> weights, ArrayRef<int64_t> shape,
     std::optional<int64_t> channelAxis, QuantType type,
-    function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust) {
-  int64_t channels = channelAxis ? shape[*channelAxis] : 1;
+    function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust,
+    int64_t blockSize) {
+  int64_t dim = channelAxis ? shape[*channelAxis] : 1;
   int64_t inner = 1;
   for (size_t d = channelAxis.value_or(0) + 1; d < shape.size(); ++d)
     inner *= shape[d];
-  auto channelOf = [&](int64_t i) { return channelAxis ? (i / inner) % channels : 0; };
-  SmallVector<float> absMax(channels, 0.0f);
+  int64_t blocks = blockSize > 0 ? llvm::divideCeil(dim, blockSize) : 0;
+  int64_t groups = !channelAxis ? 1
+                   : blockSize > 0
+                       ? int64_t(weights.size()) / std::max<int64_t>(1, dim) * blocks
+                       : dim;
+  // The parameters' index of element i: its channel, or its block's place
+  // in the blocked scale tensor.
+  auto groupOf = [&](int64_t i) -> int64_t {
+    if (!channelAxis)
+      return 0;
+    int64_t along = (i / inner) % dim;
+    if (blockSize <= 0)
+      return along;
+    int64_t outer = i / (inner * dim);
+    return (outer * blocks + along / blockSize) * inner + i % inner;
+  };
+  SmallVector<float> absMax(groups, 0.0f);
   for (auto [i, w] : llvm::enumerate(weights))
-    absMax[channelOf(i)] = std::max(absMax[channelOf(i)], std::fabs(w));
+    absMax[groupOf(i)] = std::max(absMax[groupOf(i)], std::fabs(w));
   QuantizedWeights result;
   for (float m : absMax)
     result.params.push_back(computeScaleAndZeroPoint(-m, m, type, /*symmetric=*/true));
@@ -96,7 +118,7 @@ QuantizedWeights mlir::onnxq::quantizeWeights(
     adjust(result.params);
   result.values.reserve(weights.size());
   for (auto [i, w] : llvm::enumerate(weights))
-    result.values.push_back(quantizeValue(w, result.params[channelOf(i)], type));
+    result.values.push_back(quantizeValue(w, result.params[groupOf(i)], type));
   return result;
 }
 

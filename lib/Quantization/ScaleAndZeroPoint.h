@@ -26,7 +26,9 @@ struct QuantType {
   /// int8 [-128, 127] or uint8 [0, 255]; `symmetric` int8 uses [-127, 127]
   /// (so the range is symmetric), `reduceRange` 7 bits. With `bits` = 16:
   /// int16 [-32768, 32767] ([-32767, 32767] symmetric) or uint16 [0, 65535],
-  /// as ONNX Runtime's QInt16/QUInt16.
+  /// as ONNX Runtime's QInt16/QUInt16. With `bits` = 4: int4 [-8, 7]
+  /// (symmetric too, as ONNX Runtime's QInt4) or uint4 [0, 15]; 3 bits
+  /// with `reduceRange`.
   static QuantType get(bool isSigned, bool symmetric, bool reduceRange,
                        unsigned bits = 8);
 };
@@ -54,12 +56,17 @@ struct QuantizedWeights {
 };
 
 /// `weights` of `shape` quantized to `type`, per slice along `channelAxis`
-/// (nullopt: per tensor). `adjust`, when given, may change the parameters
-/// before the weights are quantized with them.
+/// (nullopt: per tensor). With `blockSize` > 0, per block instead: elements
+/// sharing every index but `channelAxis`'s, and there the same index /
+/// blockSize, share parameters, which are laid out as DequantizeLinear's
+/// blocked scale (`shape` with that dimension divided by blockSize, rounded
+/// up). `adjust`, when given, may change the parameters before the weights
+/// are quantized with them.
 QuantizedWeights quantizeWeights(
     ArrayRef<float> weights, ArrayRef<int64_t> shape,
     std::optional<int64_t> channelAxis, QuantType type,
-    function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust = nullptr);
+    function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust = nullptr,
+    int64_t blockSize = 0);
 
 /// Widens the weight scales whose bias scale (s_input * s_weight) would
 /// put a bias value out of int32's range, as ONNX Runtime's QDQ quantizer

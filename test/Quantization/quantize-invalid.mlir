@@ -1,11 +1,11 @@
 // RUN: onnx-quant-opt %s --onnx-quantize -verify-diagnostics -split-input-file
 // RUN: not onnx-quant-opt %s --onnx-quantize="activations=s4" -split-input-file 2>&1 | FileCheck %s --check-prefix=ACT
-// RUN: not onnx-quant-opt %s --onnx-quantize="weights=s4" -split-input-file 2>&1 | FileCheck %s --check-prefix=WEIGHTS
+// RUN: not onnx-quant-opt %s --onnx-quantize="weights=s3" -split-input-file 2>&1 | FileCheck %s --check-prefix=WEIGHTS
 // RUN: not onnx-quant-opt %s --onnx-quantize="op-types=Conv,Softmax" -split-input-file 2>&1 | FileCheck %s --check-prefix=OPTYPES
 // RUN: not onnx-quant-opt %s --onnx-quantize="exclude=gem" -split-input-file 2>&1 | FileCheck %s --check-prefix=EXCLUDE
 
 // ACT: error: onnx-quantize: activations='s4' is not one of u8, s8, u16, s16
-// WEIGHTS: error: onnx-quantize: weights='s4' is not one of s8, u8
+// WEIGHTS: error: onnx-quantize: weights='s3' is not one of s8, u8, s16, u16, s4, u4
 // OPTYPES: error: onnx-quantize: op-types: 'Softmax' cannot be quantized (supported: Conv, ConvTranspose, Gemm
 // EXCLUDE: error: onnx-quantize: exclude: no node named 'gem'; did you mean 'gemm'?
 

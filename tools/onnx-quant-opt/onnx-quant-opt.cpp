@@ -53,13 +53,20 @@ static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to write to -o (default: mlir)"),
     cl::values(clEnumValN(EmitKind::MLIR, "mlir", "the IR after the passes"),
                clEnumValN(EmitKind::ONNX, "onnx",
-                          "an ONNX model (opset 17) of the onnx-dialect IR"),
+                          "an ONNX model (opset 17; 21 for 4-bit or blocked "
+                          "weights) of the onnx-dialect IR"),
                clEnumValN(EmitKind::LLVM, "llvm",
                           "optimized LLVM IR for the target"),
                clEnumValN(EmitKind::ASM, "asm", "assembly for the target"),
                clEnumValN(EmitKind::OBJ, "obj",
                           "an object file for the target, and its C header")),
     cl::init(EmitKind::MLIR), cl::cat(category));
+
+static cl::opt<int64_t> exportOpset(
+    "opset",
+    cl::desc("ai.onnx opset of --emit=onnx: 17 or 21 (default: the lowest "
+             "the model needs; 21 for 4-bit or blocked weights)"),
+    cl::init(0), cl::cat(category));
 
 static cl::list<std::string> inputShapes(
     "input-shape",
@@ -172,7 +179,7 @@ static std::string buildDescription() {
          ".textproto/.pbtxt protobuf text) or MLIR (.mlir, '-' for stdin).\n"
          "Pass flags run in the order given. --emit=llvm|asm|obj then lowers "
          "the result to native code for the target (--mtriple/--mcpu/--mattr, "
-         "default the host); --emit=obj also writes the model's C header.\n"
+         "default the host); --emit=obj also writes the model's C header. "
          "Supported ONNX operators: " +
          std::to_string(getSupportedOps().size()) + " (ai.onnx opsets " +
          std::to_string(onnxq::kMinSupportedOpset) + "-" +
@@ -381,7 +388,7 @@ static LogicalResult compile(StringRef inputPath, InputFormat format,
     os << "\n";
     break;
   case EmitKind::ONNX:
-    if (failed(onnxq::exportONNXModel(*module, os)))
+    if (failed(onnxq::exportONNXModel(*module, os, exportOpset)))
       return failure();
     break;
   case EmitKind::LLVM:
@@ -412,10 +419,9 @@ static LogicalResult compile(StringRef inputPath, InputFormat format,
 /// The mlir-opt options --help keeps; the rest of mlir-opt's and all of
 /// LLVM's back-end options (AMDGPU, SystemZ, ...) move to --help-hidden.
 static constexpr StringLiteral kDriverOptions[] = {
-    "mlir-pass-statistics",    "mlir-print-ir-after-all",
-    "mlir-print-ir-before-all", "mlir-timing",
-    "o",                        "pass-pipeline",
-    "split-input-file",
+    "mlir-print-ir-after-all", "mlir-print-ir-before-all",
+    "mlir-timing",             "o",
+    "pass-pipeline",           "split-input-file",
 };
 
 // mlir-opt's input and output, as parseCLIOptions declares them, but in the

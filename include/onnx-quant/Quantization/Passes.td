@@ -58,14 +58,23 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     MatMulInteger in int32 and rescaled to float; everything else stays
     float. The options of static quantization (activation types, report=,
     the fallback) do not apply and are errors with it.
+
+    `mode=weight-only` needs no calibration either: only the weights of
+    Conv, ConvTranspose, Gemm and MatMul are quantized (a constant and a
+    DequantizeLinear), the arithmetic stays float; with `weights=s4|u4` the
+    object holds two weights a byte. `block-size=N` gives every N weights
+    along the reduction axis their own scale (ONNX's blocked
+    DequantizeLinear, opset 21), for 4-bit weights above all.
   }];
   let options = [
     Option<"mode", "mode", "std::string", /*default=*/"\"static\"",
-           "static (calibrated Q/DQ pairs) | dynamic (activations quantized at run time, ORT's quantize_dynamic)">,
+           "static (calibrated Q/DQ pairs) | dynamic (activations quantized at run time, ORT's quantize_dynamic) | weight-only (float activations)">,
     Option<"activations", "activations", "std::string", /*default=*/"\"u8\"",
            "u8 | s8 | u16 | s16: activation element type (u8 suits x86 VNNI's u8 x s8; 16 bits: float arithmetic between Q/DQ, as ORT)">,
     Option<"weights", "weights", "std::string", /*default=*/"\"s8\"",
-           "s8 | u8 | s16 | u16: weight element type (16 bits: float arithmetic, as ORT)">,
+           "s8 | u8 | s16 | u16 | s4 | u4: weight element type (16 bits: float arithmetic, as ORT; 4 bits: packed two a byte)">,
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"0",
+           "one weight scale per block of this many weights along the reduction axis (a power of 2 from 16; 0: per channel)">,
     Option<"perChannel", "per-channel", "bool", /*default=*/"true",
            "one weight scale per output channel">,
     Option<"reduceRange", "reduce-range", "bool", /*default=*/"false",

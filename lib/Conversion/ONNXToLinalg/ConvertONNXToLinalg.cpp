@@ -24,11 +24,14 @@ using namespace mlir::onnxq;
 
 ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter() {
   addConversion([](Type type) { return type; });
+  // Signless integers; 4-bit ones held a byte each, extended by their
+  // signedness (only the constants' storage keeps two to a byte).
   addConversion([](RankedTensorType type) -> Type {
     auto intType = dyn_cast<IntegerType>(type.getElementType());
-    if (!intType || intType.isSignless())
+    if (!intType || (intType.isSignless() && intType.getWidth() != 4))
       return type;
-    return type.clone(IntegerType::get(type.getContext(), intType.getWidth()));
+    return type.clone(
+        IntegerType::get(type.getContext(), std::max(8u, intType.getWidth())));
   });
 }
 

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
@@ -63,6 +64,51 @@ FailureOr<SmallVector<Value>> getElementwiseInputs(OpBuilder &b, Location loc,
     if (failed(p))
       return failure();
     inputs.push_back(*p);
+  }
+  return inputs;
+}
+
+/// The inputs of a blocked DequantizeLinear's element-wise computation: with
+/// blocks dividing the axis, x reshaped to (.., blocks, block, ..) and the
+/// parameters to (.., blocks, 1, ..); otherwise the parameters repeated
+/// along each block to x's shape (the last block cut short).
+FailureOr<SmallVector<Value>> getBlockedInputs(OpBuilder &b, Location loc,
+                                               Value x, Value scale,
+                                               Value zeroPoint, int64_t axis,
+                                               int64_t blockSize) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  axis = normalizeAxis(axis, xType.getRank());
+  int64_t dim = xType.getDimSize(axis);
+  int64_t blocks = llvm::divideCeil(dim, blockSize);
+  SmallVector<int64_t> split(xType.getShape());
+  split[axis] = blocks;
+  split.insert(split.begin() + axis + 1, blockSize);
+  SmallVector<int64_t> paramShape(split);
+  paramShape[axis + 1] = 1;
+  bool divides = dim % blockSize == 0;
+  SmallVector<Value> inputs{
+      divides ? reshapeTo(b, loc, x, xType.clone(split)) : x};
+  for (Value param : {scale, zeroPoint}) {
+    if (!param)
+      continue;
+    auto type = getStaticType(param);
+    if (!type || type.getRank() != xType.getRank())
+      return failure();
+    Value blocked = reshapeTo(b, loc, param, type.clone(paramShape));
+    if (!divides) {
+      Value repeated =
+          createBroadcast(b, loc, type.clone(split), blocked);
+      SmallVector<int64_t> whole(xType.getShape());
+      whole[axis] = blocks * blockSize;
+      Value flat = reshapeTo(b, loc, repeated, type.clone(whole));
+      SmallVector<int64_t> offsets(whole.size(), 0), strides(whole.size(), 1);
+      blocked = tensor::ExtractSliceOp::create(
+          b, loc, type.clone(xType.getShape()), flat, ValueRange{}, ValueRange{},
+          ValueRange{}, b.getDenseI64ArrayAttr(offsets),
+          b.getDenseI64ArrayAttr(xType.getShape()),
+          b.getDenseI64ArrayAttr(strides));
+    }
+    inputs.push_back(blocked);
   }
   return inputs;
 }
@@ -226,13 +272,22 @@ struct DequantizeLinearPattern : StaticShapePattern<DequantizeLinearOp> {
       return rewriter.notifyMatchFailure(op, "inputs up to 32 bits");
     Location loc = op.getLoc();
     FailureOr<SmallVector<Value>> inputs =
-        getElementwiseInputs(rewriter, loc, adaptor.getX(), adaptor.getXScale(),
-                             adaptor.getXZeroPoint(), op.getAxis());
+        op.getBlockSize() > 0
+            ? getBlockedInputs(rewriter, loc, adaptor.getX(), adaptor.getXScale(),
+                               adaptor.getXZeroPoint(), op.getAxis(),
+                               op.getBlockSize())
+            : getElementwiseInputs(rewriter, loc, adaptor.getX(),
+                                   adaptor.getXScale(), adaptor.getXZeroPoint(),
+                                   op.getAxis());
     if (failed(inputs))
       return rewriter.notifyMatchFailure(op, "scale or zero point shape");
     Type floatType = resultType.getElementType();
+    // Blocks that divide the axis: x is viewed as (.., blocks, block_size, ..)
+    // and the parameters broadcast along the block.
+    auto computedType = resultType.clone(
+        cast<RankedTensorType>((*inputs)[0].getType()).getShape());
     Value result = createElementwise(
-        rewriter, loc, resultType, *inputs,
+        rewriter, loc, computedType, *inputs,
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
           Value x = extendToI32(b, l, args[0], isUnsigned);
           if (args.size() > 2)
@@ -244,7 +299,7 @@ struct DequantizeLinearPattern : StaticShapePattern<DequantizeLinearOp> {
           return arith::MulFOp::create(
               b, l, arith::SIToFPOp::create(b, l, floatType, x), scale);
         });
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, result, resultType));
     return success();
   }
 };

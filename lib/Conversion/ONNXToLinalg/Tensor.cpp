@@ -9,7 +9,9 @@
 #include "Utils.h"
 
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Dialect/ONNX/IR/ONNXTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -23,12 +25,81 @@ using namespace mlir::onnxq;
 
 namespace {
 
+/// A 4-bit constant as the object keeps it: two values a byte, the first in
+/// the low nibble (as ONNX stores them), spread to the byte each of its
+/// converted type (`resultType`, sign-extended for int4) by one element-wise
+/// pass when the model runs. The shifts put the nibble at the top of the
+/// byte and bring it down, arithmetically for int4.
+Value unpack4BitConstant(OpBuilder &b, Location loc, ElementsAttr value,
+                         RankedTensorType resultType) {
+  std::optional<SmallVector<int64_t>> values = getIntegerValues(value);
+  int64_t count = resultType.getNumElements();
+  int64_t pairs = (count + 1) / 2;
+  Type i8 = b.getI8Type();
+  SmallVector<int64_t> packed(pairs, 0);
+  for (auto [i, v] : llvm::enumerate(*values))
+    packed[i / 2] |= (v & 0xF) << (4 * (i % 2));
+  for (int64_t &byte : packed)
+    byte = int8_t(uint8_t(byte));
+  Value bytes = arith::ConstantOp::create(
+      b, loc,
+      cast<TypedAttr>(createIntegerElements(RankedTensorType::get({pairs}, i8), packed)));
+  bool isUnsigned = value.getElementType().isUnsignedInteger();
+  auto spreadType = RankedTensorType::get({pairs, 2}, i8);
+  MLIRContext *ctx = b.getContext();
+  AffineMap byteMap = AffineMap::get(2, 0, {getAffineDimExpr(0, ctx)}, ctx);
+  Value init = tensor::EmptyOp::create(b, loc, spreadType.getShape(), i8);
+  Value spread =
+      linalg::GenericOp::create(
+          b, loc, spreadType, bytes, init,
+          ArrayRef<AffineMap>{byteMap, b.getMultiDimIdentityMap(2)},
+          SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            // High nibble (index 1): shift by 0; low nibble: by 4.
+            Value high = arith::IndexCastOp::create(
+                nb, l, i8, linalg::IndexOp::create(nb, l, 1));
+            Value four = createScalar(nb, l, i8, 4);
+            Value up = arith::ShLIOp::create(
+                nb, l, args[0],
+                arith::SubIOp::create(nb, l, four,
+                                      arith::MulIOp::create(nb, l, high, four)));
+            Value down = isUnsigned
+                             ? arith::ShRUIOp::create(nb, l, up, four).getResult()
+                             : arith::ShRSIOp::create(nb, l, up, four).getResult();
+            linalg::YieldOp::create(nb, l, down);
+          })
+          .getResult(0);
+  Value flat = reshapeTo(b, loc, spread, RankedTensorType::get({2 * pairs}, i8));
+  if (2 * pairs != count)
+    flat = tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get({count}, i8), flat, ValueRange{},
+        ValueRange{}, ValueRange{}, b.getDenseI64ArrayAttr({0}),
+        b.getDenseI64ArrayAttr({count}), b.getDenseI64ArrayAttr({1}));
+  return reshapeTo(b, loc, flat, resultType);
+}
+
 struct ConstantPattern : StaticShapePattern<ConstantOp> {
   using StaticShapePattern::StaticShapePattern;
   LogicalResult
   matchAndRewriteStatic(ConstantOp op, OpAdaptor adaptor,
                         ConversionPatternRewriter &rewriter) const override {
     auto type = cast<ShapedType>(getTypeConverter()->convertType(op.getType()));
+    if (isPacked4Bit(op.getValue().getElementType())) {
+      std::optional<SmallVector<int64_t>> values = getIntegerValues(op.getValue());
+      if (!values)
+        return rewriter.notifyMatchFailure(op, "unreadable 4-bit constant");
+      // Packing pays off for weights, not for a zero point or two.
+      constexpr int64_t kPackFrom = 64;
+      Value result =
+          values->size() < kPackFrom
+              ? arith::ConstantOp::create(
+                    rewriter, op.getLoc(),
+                    cast<TypedAttr>(createIntegerElements(type, *values)))
+              : unpack4BitConstant(rewriter, op.getLoc(), op.getValue(),
+                                   cast<RankedTensorType>(type));
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     TypedAttr value = cast<TypedAttr>(op.getValue());
     if (type != value.getType()) {
       // Only the signedness changes (ui8 -> i8): same bytes, new type.

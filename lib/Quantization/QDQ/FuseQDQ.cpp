@@ -128,17 +128,38 @@ FailureOr<DequantizeLinearOp> getBias(Value bias, DequantizeLinearOp x,
   return dq;
 }
 
-/// Constant 8-bit weights behind a DequantizeLinear (per tensor, or per
-/// axis `axis`).
+/// Constant 8- or 4-bit weights behind a DequantizeLinear (per tensor, or
+/// per axis `axis`).
 DequantizeLinearOp getWeights(Value value, int64_t axis) {
   DequantizeLinearOp dq = getDequantize(value, /*allowPerAxis=*/true);
+  Type elementType = dq ? getElementTypeOrSelf(dq.getX().getType()) : Type();
   if (!dq || !getConstantValue(dq.getX()) ||
-      !getElementTypeOrSelf(dq.getX().getType()).isInteger(8))
+      !(elementType.isInteger(8) || elementType.isInteger(4)))
     return nullptr;
   auto scaleType = cast<ShapedType>(dq.getXScale().getType());
   if (scaleType.getNumElements() != 1 && dq.getAxis() != axis)
     return nullptr;
   return dq;
+}
+
+/// A weights constant (or its zero point) as the QLinear ops take it: 4-bit
+/// values widened to the 8-bit type of their signedness, unchanged.
+Value getWeightData(PatternRewriter &rewriter, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  auto intType = cast<IntegerType>(type.getElementType());
+  if (intType.getWidth() != 4)
+    return value;
+  auto wide = type.clone(
+      IntegerType::get(rewriter.getContext(), 8, intType.getSignedness()));
+  return ConstantOp::create(
+      rewriter, loc, createIntegerElements(wide, *getConstantIntegers(value)));
+}
+
+/// The weights and zero point of `w` for a QLinear op.
+std::pair<Value, Value> getWeightOperands(PatternRewriter &rewriter,
+                                          Location loc, DequantizeLinearOp w) {
+  return {getWeightData(rewriter, loc, w.getX()),
+          getWeightData(rewriter, loc, getZeroPoint(rewriter, loc, w))};
 }
 
 /// Q(Conv(DQ(x), DQ(w), DQ(b))) -> QLinearConv.
@@ -158,11 +179,11 @@ struct FuseConv : OpRewritePattern<QuantizeLinearOp> {
     if (failed(bias))
       return failure();
     Location loc = conv.getLoc();
+    auto [wData, wZeroPoint] = getWeightOperands(rewriter, loc, w);
     auto fused = QLinearConvOp::create(
         rewriter, loc, q.getY().getType(), x.getX(), x.getXScale(),
         getZeroPoint(rewriter, loc, x),
-        w.getX(), w.getXScale(),
-        getZeroPoint(rewriter, loc, w),
+        wData, w.getXScale(), wZeroPoint,
         q.getYScale(),
         getZeroPoint(rewriter, loc, q),
         *bias ? bias->getX() : Value(), conv.getAutoPadAttr(),
@@ -192,11 +213,11 @@ struct FuseGemm : OpRewritePattern<QuantizeLinearOp> {
     if (failed(c))
       return failure();
     Location loc = gemm.getLoc();
+    auto [bData, bZeroPoint] = getWeightOperands(rewriter, loc, b);
     auto fused = QGemmOp::create(
         rewriter, loc, q.getY().getType(), a.getX(), a.getXScale(),
         getZeroPoint(rewriter, loc, a),
-        b.getX(), b.getXScale(),
-        getZeroPoint(rewriter, loc, b),
+        bData, b.getXScale(), bZeroPoint,
         *c ? c->getX() : Value(), q.getYScale(),
         getZeroPoint(rewriter, loc, q),
         gemm.getAlphaAttr(), gemm.getTransAAttr(), gemm.getTransBAttr());
@@ -220,11 +241,11 @@ struct FuseMatMul : OpRewritePattern<QuantizeLinearOp> {
     if (!a || !b || !bType || bType.getRank() != 2)
       return failure();
     Location loc = matmul.getLoc();
+    auto [bData, bZeroPoint] = getWeightOperands(rewriter, loc, b);
     auto fused = QLinearMatMulOp::create(
         rewriter, loc, q.getY().getType(), a.getX(), a.getXScale(),
         getZeroPoint(rewriter, loc, a),
-        b.getX(), b.getXScale(),
-        getZeroPoint(rewriter, loc, b),
+        bData, b.getXScale(), bZeroPoint,
         q.getYScale(),
         getZeroPoint(rewriter, loc, q));
     replaceQuantize(rewriter, q, fused, relu);

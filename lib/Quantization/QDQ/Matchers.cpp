@@ -13,7 +13,9 @@ DequantizeLinearOp mlir::onnxq::getDequantize(Value value, bool allowPerAxis) {
   auto dq = value.getDefiningOp<DequantizeLinearOp>();
   // 16-bit QDQ has no integer kernels (no QLinear op takes it): it stays
   // float arithmetic between a Quantize and Dequantize.
+  // Blocked scales (block_size) have no QLinear form either.
   if (!dq || getElementTypeOrSelf(dq.getX().getType()).isInteger(16) ||
+      dq.getBlockSize() != 0 ||
       !getConstantValue(dq.getXScale()) ||
       (dq.getXZeroPoint() && !getConstantValue(dq.getXZeroPoint())))
     return nullptr;

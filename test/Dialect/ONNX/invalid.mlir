@@ -826,7 +826,7 @@ func.func @quantize_per_axis_length(%x: tensor<2x4xf32>, %s: tensor<3xf32>) -> t
 // -----
 
 func.func @dequantize_input(%x: tensor<4xi64>, %s: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'onnx.DequantizeLinear' op expects x with i8, ui8, i16, ui16 or i32 elements, got 'tensor<4xi64>'}}
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects x with i4, ui4, i8, ui8, i16, ui16 or i32 elements, got 'tensor<4xi64>'}}
   %0 = onnx.DequantizeLinear(%x, %s) : (tensor<4xi64>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -836,7 +836,7 @@ func.func @dequantize_input(%x: tensor<4xi64>, %s: tensor<f32>) -> tensor<4xf32>
 // Signed (si8) integers are not ONNX integers: they are refused (a regression:
 // `isInteger(8)` once accepted them).
 func.func @dequantize_si8(%x: tensor<4xsi8>, %s: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'onnx.DequantizeLinear' op expects x with i8, ui8, i16, ui16 or i32 elements, got 'tensor<4xsi8>'}}
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects x with i4, ui4, i8, ui8, i16, ui16 or i32 elements, got 'tensor<4xsi8>'}}
   %0 = onnx.DequantizeLinear(%x, %s) : (tensor<4xsi8>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -847,6 +847,48 @@ func.func @dequantize_result(%x: tensor<4xi8>, %s: tensor<f32>) -> tensor<4xi32>
   // expected-error @+1 {{'onnx.DequantizeLinear' op expects a floating-point result, got 'tensor<4xi32>'}}
   %0 = onnx.DequantizeLinear(%x, %s) : (tensor<4xi8>, tensor<f32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
+}
+
+// -----
+
+// Blocked scales (block_size, opset 21): x's rank, one entry per block along
+// the axis.
+func.func @dequantize_block_rank(%x: tensor<2x64xi4>, %s: tensor<4xf32>) -> tensor<2x64xf32> {
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects a blocked scale of x's rank 2, got rank 1}}
+  %0 = onnx.DequantizeLinear(%x, %s) {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x64xi4>, tensor<4xf32>) -> tensor<2x64xf32>
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @dequantize_block_count(%x: tensor<2x65xi4>, %s: tensor<2x2xf32>) -> tensor<2x65xf32> {
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects a blocked scale with dimension 1 of 3 (block_size 32 along axis 1), got 2}}
+  %0 = onnx.DequantizeLinear(%x, %s) {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x65xi4>, tensor<2x2xf32>) -> tensor<2x65xf32>
+  return %0 : tensor<2x65xf32>
+}
+
+// -----
+
+func.func @dequantize_block_other_dim(%x: tensor<2x64xi4>, %s: tensor<3x2xf32>) -> tensor<2x64xf32> {
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects a blocked scale with dimension 0 of 2 (block_size 32 along axis 1), got 3}}
+  %0 = onnx.DequantizeLinear(%x, %s) {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x64xi4>, tensor<3x2xf32>) -> tensor<2x64xf32>
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @dequantize_block_zero_point(%x: tensor<2x64xi4>, %s: tensor<2x2xf32>, %z: tensor<2xi4>) -> tensor<2x64xf32> {
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects a zero point of the scale's shape, got 'tensor<2xi4>'}}
+  %0 = onnx.DequantizeLinear(%x, %s, %z) {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x64xi4>, tensor<2x2xf32>, tensor<2xi4>) -> tensor<2x64xf32>
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @dequantize_block_negative(%x: tensor<2x64xi4>, %s: tensor<2x2xf32>) -> tensor<2x64xf32> {
+  // expected-error @+1 {{'onnx.DequantizeLinear' op expects a positive block_size, got -32}}
+  %0 = onnx.DequantizeLinear(%x, %s) {axis = 1 : i64, block_size = -32 : i64} : (tensor<2x64xi4>, tensor<2x2xf32>) -> tensor<2x64xf32>
+  return %0 : tensor<2x64xf32>
 }
 
 // -----

@@ -114,7 +114,8 @@ mlir::onnxq::getIntegerValues(ElementsAttr attr) {
     std::memcpy(&raw, bytes->data() + i * width, width); // little endian
     values.push_back(intType.getWidth() == 1
                          ? int64_t(raw != 0)
-                         : extend(APInt(intType.getWidth(), raw)));
+                         : extend(APInt(intType.getWidth(), raw, /*isSigned=*/false,
+                                        /*implicitTrunc=*/true)));
   }
   return values;
 }

@@ -26,6 +26,8 @@ Type mlir::onnxq::getElementType(MLIRContext *ctx, int64_t onnxDataType) {
   case ONNXDataType::UInt32: return unsignedInt(32);
   case ONNXDataType::UInt64: return unsignedInt(64);
   case ONNXDataType::Bool: return IntegerType::get(ctx, 1);
+  case ONNXDataType::Int4: return IntegerType::get(ctx, 4);
+  case ONNXDataType::UInt4: return unsignedInt(4);
   default: return {};
   }
 }
@@ -40,6 +42,7 @@ std::optional<ONNXDataType> mlir::onnxq::getONNXDataType(Type type) {
   bool isUnsigned = intType.isUnsigned();
   switch (intType.getWidth()) {
   case 1: return isUnsigned ? std::nullopt : std::optional(ONNXDataType::Bool);
+  case 4: return isUnsigned ? ONNXDataType::UInt4 : ONNXDataType::Int4;
   case 8: return isUnsigned ? ONNXDataType::UInt8 : ONNXDataType::Int8;
   case 16: return isUnsigned ? ONNXDataType::UInt16 : ONNXDataType::Int16;
   case 32: return isUnsigned ? ONNXDataType::UInt32 : ONNXDataType::Int32;
@@ -52,10 +55,16 @@ llvm::StringRef mlir::onnxq::getONNXDataTypeName(int64_t onnxDataType) {
   static const char *const names[] = {
       "UNDEFINED", "FLOAT",  "UINT8",  "INT8",      "UINT16",     "INT16",
       "INT32",     "INT64",  "STRING", "BOOL",      "FLOAT16",    "DOUBLE",
-      "UINT32",    "UINT64", "COMPLEX64", "COMPLEX128", "BFLOAT16"};
+      "UINT32",    "UINT64", "COMPLEX64", "COMPLEX128", "BFLOAT16",
+      "FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2", "FLOAT8E5M2FNUZ",
+      "UINT4", "INT4"};
   if (onnxDataType < 0 || onnxDataType >= int64_t(std::size(names)))
     return "UNKNOWN";
   return names[onnxDataType];
+}
+
+bool mlir::onnxq::isPacked4Bit(Type elementType) {
+  return elementType.isInteger(4);
 }
 
 std::optional<int64_t> mlir::onnxq::getTensorBytes(ShapedType type) {

@@ -61,12 +61,48 @@ LogicalResult DynamicQuantizeLinearOp::verify() {
   return success();
 }
 
+/// block_size > 0: the scale has x's rank and one entry per block along the
+/// axis.
+static LogicalResult verifyBlockedParams(DequantizeLinearOp op) {
+  int64_t block = op.getBlockSize();
+  if (block < 0)
+    return op.emitOpError() << "expects a positive block_size, got " << block;
+  auto scaleType = dyn_cast<ShapedType>(op.getXScale().getType());
+  if (op.getXZeroPoint() && scaleType &&
+      op.getXZeroPoint().getType() !=
+          scaleType.clone(getElementTypeOrSelf(op.getX().getType())))
+    return op.emitOpError() << "expects a zero point of the scale's shape, got "
+                         << op.getXZeroPoint().getType();
+  std::optional<int64_t> rank = getRank(op.getX());
+  std::optional<int64_t> scaleRank = getRank(op.getXScale());
+  if (!rank || !scaleRank)
+    return success();
+  if (*scaleRank != *rank)
+    return op.emitOpError() << "expects a blocked scale of x's rank " << *rank
+                         << ", got rank " << *scaleRank;
+  if (failed(verifyAxis(op, op.getAxis(), *rank)))
+    return failure();
+  int64_t axis = normalizeAxis(op.getAxis(), *rank);
+  for (int64_t d = 0; d < *rank; ++d) {
+    std::optional<int64_t> dim = getStaticDim(op.getX(), d);
+    std::optional<int64_t> scaleDim = getStaticDim(op.getXScale(), d);
+    if (!dim || !scaleDim)
+      continue;
+    int64_t expected = d == axis ? llvm::divideCeil(*dim, block) : *dim;
+    if (*scaleDim != expected)
+      return op.emitOpError() << "expects a blocked scale with dimension " << d
+                           << " of " << expected << " (block_size " << block
+                           << " along axis " << axis << "), got " << *scaleDim;
+  }
+  return success();
+}
+
 LogicalResult DequantizeLinearOp::verify() {
   auto xType = dyn_cast<IntegerType>(getElementTypeOrSelf(getX().getType()));
   if (!xType || xType.isSigned() ||
-      !llvm::is_contained({8u, 16u, 32u}, xType.getWidth()))
-    return emitOpError() << "expects x with i8, ui8, i16, ui16 or i32 "
-                            "elements, got "
+      !llvm::is_contained({4u, 8u, 16u, 32u}, xType.getWidth()))
+    return emitOpError() << "expects x with i4, ui4, i8, ui8, i16, ui16 or "
+                            "i32 elements, got "
                          << getX().getType();
   if (!isa<FloatType>(getElementTypeOrSelf(getY().getType())))
     return emitOpError() << "expects a floating-point result, got "
@@ -75,9 +111,12 @@ LogicalResult DequantizeLinearOp::verify() {
       failed(verifySameElementType(*this, getXZeroPoint(), "x_zero_point",
                                    getX(), "x")))
     return failure();
+  if (getBlockSize() != 0)
+    return verifyBlockedParams(*this);
   return verifyQuantParams(*this, getX(), getXScale(), getXZeroPoint(),
                            getAxis());
 }
+
 
 /// Each (data, scale, zero point) triple of a QLinear op: 8-bit data, a
 /// zero point of the data's element type.

@@ -20,10 +20,17 @@ def ONNX_QuantizeLinearOp : ONNX_Op<"QuantizeLinear"> {
 }
 
 def ONNX_DequantizeLinearOp : ONNX_Op<"DequantizeLinear"> {
-  let summary = "(x - x_zero_point) * x_scale, per tensor or per axis";
+  let summary = "(x - x_zero_point) * x_scale, per tensor, per axis or per block";
+  let description = [{
+    Opset 21 form. With `block_size` > 0 the scale (and zero point) has x's
+    rank, and element i along `axis` takes the parameters of block
+    i / block_size (the other dimensions match x's). x may be 4-bit (int4,
+    uint4): the weights of 4-bit quantization.
+  }];
   let arguments = (ins AnyTensor:$x, AnyTensor:$x_scale,
                    Optional<AnyTensor>:$x_zero_point,
-                   DefaultValuedAttr<ONNX_I64Attr, "1">:$axis);
+                   DefaultValuedAttr<ONNX_I64Attr, "1">:$axis,
+                   DefaultValuedAttr<ONNX_I64Attr, "0">:$block_size);
   let results = (outs AnyTensor:$y);
 }
 

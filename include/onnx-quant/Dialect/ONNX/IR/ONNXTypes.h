@@ -21,6 +21,8 @@ enum class ONNXDataType : int64_t {
   Undefined = 0, Float = 1, UInt8 = 2, Int8 = 3, UInt16 = 4, Int16 = 5,
   Int32 = 6, Int64 = 7, String = 8, Bool = 9, Float16 = 10, Double = 11,
   UInt32 = 12, UInt64 = 13, Complex64 = 14, Complex128 = 15, BFloat16 = 16,
+  Float8E4M3FN = 17, Float8E4M3FNUZ = 18, Float8E5M2 = 19, Float8E5M2FNUZ = 20,
+  UInt4 = 21, Int4 = 22,
 };
 
 /// The MLIR element type of an ONNX data type; null for types the dialect
@@ -32,6 +34,10 @@ std::optional<ONNXDataType> getONNXDataType(Type elementType);
 
 /// ONNX's name of a data type ("FLOAT", "UINT8", ...), for diagnostics.
 llvm::StringRef getONNXDataTypeName(int64_t onnxDataType);
+
+/// Whether `elementType` is int4 or uint4, which ONNX stores two to a byte
+/// (the first element in the low nibble).
+bool isPacked4Bit(Type elementType);
 
 /// The bytes a static-shaped tensor of `type` occupies (a byte at least per
 /// element); nothing when that does not fit in an int64_t (a model asking
