@@ -213,3 +213,48 @@ func.func @dropout_round_trip(%x: tensor<4xui8>) -> tensor<4xui8> {
   %y = onnx.QuantizeLinear(%o, %s, %z) : (tensor<4xf32>, tensor<f32>, tensor<ui8>) -> tensor<4xui8>
   return %y : tensor<4xui8>
 }
+
+// -----
+
+// 4-bit weights (weights=s4 with int8 activations) take the int8 kernel: the
+// QLinearMatMul reads them widened to int8, the same values.
+// CHECK-LABEL: func @matmul_int4_weights
+// CHECK-DAG: %[[W:.*]] = onnx.Constant dense<{{\[\[}}-8, 7], [1, -1], [0, 3]]> : tensor<3x2xi8>
+// CHECK-DAG: %[[WZ:.*]] = onnx.Constant dense<0> : tensor<2xi8>
+// CHECK: onnx.QLinearMatMul(%arg0, %{{.*}}, %{{.*}}, %[[W]], %{{.*}}, %[[WZ]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<1x2xui8>
+func.func @matmul_int4_weights(%a: tensor<1x3xui8>) -> tensor<1x2xui8> {
+  %as = onnx.Constant dense<0.5> : tensor<f32>
+  %az = onnx.Constant dense<128> : tensor<ui8>
+  %w = onnx.Constant dense<[[-8, 7], [1, -1], [0, 3]]> : tensor<3x2xi4>
+  %ws = onnx.Constant dense<[0.1, 0.2]> : tensor<2xf32>
+  %wz = onnx.Constant dense<0> : tensor<2xi4>
+  %ys = onnx.Constant dense<0.25> : tensor<f32>
+  %yz = onnx.Constant dense<10> : tensor<ui8>
+  %da = onnx.DequantizeLinear(%a, %as, %az) : (tensor<1x3xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x3xf32>
+  %dw = onnx.DequantizeLinear(%w, %ws, %wz) : (tensor<3x2xi4>, tensor<2xf32>, tensor<2xi4>) -> tensor<3x2xf32>
+  %m = onnx.MatMul(%da, %dw) : (tensor<1x3xf32>, tensor<3x2xf32>) -> tensor<1x2xf32>
+  %y = onnx.QuantizeLinear(%m, %ys, %yz) : (tensor<1x2xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x2xui8>
+  return %y : tensor<1x2xui8>
+}
+
+// -----
+
+// Blocked scales have no QLinear form: the MatMul stays float between its
+// DequantizeLinears and QuantizeLinear.
+// CHECK-LABEL: func @matmul_blocked_weights
+// CHECK-NOT: onnx.QLinearMatMul
+// CHECK: onnx.DequantizeLinear(%{{.*}}) {axis = 0 : i64, block_size = 16 : i64}
+// CHECK: onnx.MatMul
+func.func @matmul_blocked_weights(%a: tensor<1x32xui8>) -> tensor<1x2xui8> {
+  %as = onnx.Constant dense<0.5> : tensor<f32>
+  %az = onnx.Constant dense<128> : tensor<ui8>
+  %w = onnx.Constant dense<3> : tensor<32x2xi4>
+  %ws = onnx.Constant dense<0.1> : tensor<2x2xf32>
+  %ys = onnx.Constant dense<0.25> : tensor<f32>
+  %yz = onnx.Constant dense<10> : tensor<ui8>
+  %da = onnx.DequantizeLinear(%a, %as, %az) : (tensor<1x32xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x32xf32>
+  %dw = onnx.DequantizeLinear(%w, %ws) {axis = 0 : i64, block_size = 16 : i64} : (tensor<32x2xi4>, tensor<2x2xf32>) -> tensor<32x2xf32>
+  %m = onnx.MatMul(%da, %dw) : (tensor<1x32xf32>, tensor<32x2xf32>) -> tensor<1x2xf32>
+  %y = onnx.QuantizeLinear(%m, %ys, %yz) : (tensor<1x2xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x2xui8>
+  return %y : tensor<1x2xui8>
+}
