@@ -12,6 +12,11 @@ not the main venv:
 With --dynamic, CALIB_DIR is not read (give `-`): quantize_dynamic with the
 given weight type and per_channel, ORT's defaults otherwise.
 
+With --matmul-4bits BLOCK, CALIB_DIR is not read either: ORT's weight-only
+MatMulNBitsQuantizer (4-bit MatMul weights in blocks of BLOCK along K,
+symmetric with --symmetric) writes DequantizeLinear of int4/uint4 (opset 21,
+--format qdq) or com.microsoft MatMulNBits (--format qoperator).
+
 CALIB_DIR holds one float32 .npy per calibration sample (the model's single
 input, with or without its leading batch dimension of 1), read in sorted
 order. The samples are fed to a CalibrationDataReader as they are: no
@@ -47,6 +52,10 @@ def main():
     ap.add_argument("--activations", choices=["u8", "s8", "u16", "s16"], default="u8")
     ap.add_argument("--weights", choices=["u8", "s8", "u16", "s16"], default="s8")
     ap.add_argument("--per-channel", action="store_true")
+    ap.add_argument("--matmul-4bits", type=int, metavar="BLOCK",
+                    help="ORT's 4-bit weight-only MatMulNBitsQuantizer, blocks of BLOCK")
+    ap.add_argument("--format", choices=["qdq", "qoperator"], default="qdq")
+    ap.add_argument("--symmetric", action="store_true")
     ap.add_argument("--dynamic", action="store_true",
                     help="quantize_dynamic (no calibration data) instead of quantize_static")
     ap.add_argument("--method", choices=["minmax", "entropy", "percentile"],
@@ -71,6 +80,16 @@ def main():
     kwargs = {}
     if args.op_types:
         kwargs["op_types_to_quantize"] = args.op_types.split(",")
+    if args.matmul_4bits:
+        from onnxruntime.quantization.matmul_nbits_quantizer import (
+            DefaultWeightOnlyQuantConfig, MatMulNBitsQuantizer)
+        config = DefaultWeightOnlyQuantConfig(
+            block_size=args.matmul_4bits, is_symmetric=args.symmetric,
+            quant_format=QuantFormat.QDQ if args.format == "qdq" else QuantFormat.QOperator)
+        quantizer = MatMulNBitsQuantizer(model, algo_config=config)
+        quantizer.process()
+        quantizer.model.save_model_to_file(str(args.out), use_external_data_format=False)
+        return finish(args.out, max_opset=21)
     if args.dynamic:
         from onnxruntime.quantization import quantize_dynamic
         quantize_dynamic(str(args.model), str(args.out), per_channel=args.per_channel,
@@ -106,22 +125,25 @@ def main():
     return finish(args.out)
 
 
-def finish(out):
-    """Makes OUT readable by onnx 1.12 and prints its summary line."""
+def finish(out, max_opset=17):
+    """Makes OUT readable by onnx 1.12 (protobuf-wise; the 4-bit models'
+    opset 21 is read by our importer's own handlers) and prints its summary
+    line."""
     import onnx
     q = onnx.load(str(out))
     q.ir_version = 8
     opset = max((o.version for o in q.opset_import if o.domain in ("", "ai.onnx")),
                 default=0)
-    if opset > 17:
-        print(f"error: {out}: default-domain opset {opset} > 17 (onnx 1.12 "
+    if opset > max_opset:
+        print(f"error: {out}: default-domain opset {opset} > {max_opset} (onnx 1.12 "
               "cannot read it)", file=sys.stderr)
         return 1
     onnx.save(q, str(out))
     ops = collections.Counter(n.op_type for n in q.graph.node)
     print(f"ort_quantize: {out} ({ops['QuantizeLinear']} QuantizeLinear, "
           f"{ops['DequantizeLinear']} DequantizeLinear, "
-          f"{ops['DynamicQuantizeLinear']} DynamicQuantizeLinear, opset {opset})")
+          f"{ops['DynamicQuantizeLinear']} DynamicQuantizeLinear, "
+          f"{ops['MatMulNBits']} MatMulNBits, opset {opset})")
     return 0
 
 

@@ -309,6 +309,9 @@ LogicalResult QuantizePass::checkWeightOnlyOptions(func::FuncOp func) {
     return fail(Twine(activations != "u8" ? "activations=" + activations
                                           : "symmetric-activations") +
                 " does not apply: activations stay float");
+  if (reduceRange)
+    return fail("reduce-range does not apply: it keeps int8 products from "
+                "overflowing 16 bits, and weight-only arithmetic is float");
   for (const auto *option :
        {&report, &reportData, &reportPreprocess, &reportLabels})
     if (!option->empty())
@@ -425,7 +428,9 @@ LogicalResult QuantizePass::replaceWeights(Operation *op,
         if (biasValues)
           widenWeightScalesForBias(params, input->scale, *biasValues);
       },
-      blockSize);
+      blockSize,
+      mode == "weight-only" ? WeightScaleRule::ExtremeToLowest
+                            : WeightScaleRule::SymmetricRange);
   const SmallVector<ScaleAndZeroPoint> &params = q.params;
   int64_t channels = params.size();
 
@@ -721,7 +726,10 @@ void QuantizePass::runOnOperation() {
     return signalPassFailure();
   activationType = QuantType::get(activations[0] == 's', symmetricActivations,
                                   /*reduceRange=*/false, getBits(activations));
-  weightType = QuantType::get(weights[0] == 's', /*symmetric=*/true, reduceRange,
+  // Weight-only scales put the extreme weight on the type's lowest value:
+  // the whole range.
+  weightType = QuantType::get(weights[0] == 's',
+                              /*symmetric=*/mode != "weight-only", reduceRange,
                               getBits(weights));
   Builder b(&getContext());
   auto recordSettings = [&] {

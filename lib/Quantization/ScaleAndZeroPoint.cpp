@@ -83,11 +83,35 @@ SmallVector<int64_t> QuantizedWeights::getZeroPoints() const {
   return llvm::map_to_vector(params, [](ScaleAndZeroPoint p) { return p.zeroPoint; });
 }
 
+/// WeightScaleRule::ExtremeToLowest, as MLAS's blockwise quantization:
+/// scale = extreme / -2^(bits-1) (1 for an all-zero group), zero point 0
+/// (signed) or 2^(bits-1), q = clamp(roundf(w * (1 / scale)) + zero point).
+static QuantizedWeights
+quantizeExtremeToLowest(ArrayRef<float> weights, ArrayRef<float> extreme,
+                        function_ref<int64_t(int64_t)> groupOf, QuantType type) {
+  float half = std::ldexp(1.0f, int(type.bits) - 1);
+  QuantizedWeights result;
+  for (float e : extreme) {
+    float scale = e / -half;
+    result.params.push_back(
+        {std::fabs(scale) >= std::numeric_limits<float>::min() ? scale : 1.0f,
+         type.isSigned ? 0 : int64_t(half)});
+  }
+  result.values.reserve(weights.size());
+  for (auto [i, w] : llvm::enumerate(weights)) {
+    ScaleAndZeroPoint p = result.params[groupOf(i)];
+    float q = std::round(w * (1.0f / p.scale)) + float(p.zeroPoint);
+    result.values.push_back(
+        int64_t(std::clamp(q, float(type.qmin), float(type.qmax))));
+  }
+  return result;
+}
+
 QuantizedWeights mlir::onnxq::quantizeWeights(
     ArrayRef<float> weights, ArrayRef<int64_t> shape,
     std::optional<int64_t> channelAxis, QuantType type,
     function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust,
-    int64_t blockSize) {
+    int64_t blockSize, WeightScaleRule rule) {
   int64_t dim = channelAxis ? shape[*channelAxis] : 1;
   int64_t inner = 1;
   for (size_t d = channelAxis.value_or(0) + 1; d < shape.size(); ++d)
@@ -108,12 +132,21 @@ QuantizedWeights mlir::onnxq::quantizeWeights(
     int64_t outer = i / (inner * dim);
     return (outer * blocks + along / blockSize) * inner + i % inner;
   };
-  SmallVector<float> absMax(groups, 0.0f);
-  for (auto [i, w] : llvm::enumerate(weights))
-    absMax[groupOf(i)] = std::max(absMax[groupOf(i)], std::fabs(w));
+  // Each group's weight of largest magnitude (the first, on a tie of signs:
+  // the negative one, as MLAS).
+  SmallVector<float> extreme(groups, 0.0f);
+  for (auto [i, w] : llvm::enumerate(weights)) {
+    float &e = extreme[groupOf(i)];
+    if (std::fabs(w) > std::fabs(e) || (std::fabs(w) == std::fabs(e) && w < e))
+      e = w;
+  }
   QuantizedWeights result;
-  for (float m : absMax)
+  if (rule == WeightScaleRule::ExtremeToLowest)
+    return quantizeExtremeToLowest(weights, extreme, groupOf, type);
+  for (float e : extreme) {
+    float m = std::fabs(e);
     result.params.push_back(computeScaleAndZeroPoint(-m, m, type, /*symmetric=*/true));
+  }
   if (adjust)
     adjust(result.params);
   result.values.reserve(weights.size());

@@ -55,6 +55,19 @@ struct QuantizedWeights {
   SmallVector<int64_t> getZeroPoints() const;
 };
 
+/// How a group of weights gets its scale.
+enum class WeightScaleRule {
+  /// max |w| onto the type's symmetric range, as ONNX Runtime's QDQ
+  /// quantizer (quantize_static, quantize_dynamic) does: a positive scale.
+  SymmetricRange,
+  /// The weight of largest magnitude onto the type's lowest value exactly
+  /// (scale = w / -2^(bits-1), negative when w is positive), the other end
+  /// saturating one step short, rounding half away from zero: ONNX Runtime's
+  /// weight-only quantizer (MatMulNBits, MLAS's blockwise quantization). A
+  /// step 2^b / (2^b - 1) finer; float arithmetic only (negative scales).
+  ExtremeToLowest,
+};
+
 /// `weights` of `shape` quantized to `type`, per slice along `channelAxis`
 /// (nullopt: per tensor). With `blockSize` > 0, per block instead: elements
 /// sharing every index but `channelAxis`'s, and there the same index /
@@ -66,7 +79,8 @@ QuantizedWeights quantizeWeights(
     ArrayRef<float> weights, ArrayRef<int64_t> shape,
     std::optional<int64_t> channelAxis, QuantType type,
     function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust = nullptr,
-    int64_t blockSize = 0);
+    int64_t blockSize = 0,
+    WeightScaleRule rule = WeightScaleRule::SymmetricRange);
 
 /// Widens the weight scales whose bias scale (s_input * s_weight) would
 /// put a bias value out of int32's range, as ONNX Runtime's QDQ quantizer

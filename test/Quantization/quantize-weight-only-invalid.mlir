@@ -1,6 +1,7 @@
 // RUN: onnx-quant-opt %s --onnx-quantize="mode=weight-only weights=s4" -verify-diagnostics -split-input-file
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only activations=s8" -split-input-file 2>&1 | FileCheck %s --check-prefix=ACT
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only symmetric-activations" -split-input-file 2>&1 | FileCheck %s --check-prefix=SYM
+// RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only reduce-range" -split-input-file 2>&1 | FileCheck %s --check-prefix=REDUCE
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only report=r.txt" -split-input-file 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only sqnr-floor=30" -split-input-file 2>&1 | FileCheck %s --check-prefix=FLOOR
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only op-types=MatMul,Add" -split-input-file 2>&1 | FileCheck %s --check-prefix=OPTYPES
@@ -15,6 +16,7 @@
 // no meaning are errors naming the option.
 // ACT: error: onnx-quantize: mode=weight-only: activations=s8 does not apply: activations stay float
 // SYM: error: onnx-quantize: mode=weight-only: symmetric-activations does not apply: activations stay float
+// REDUCE: error: onnx-quantize: mode=weight-only: reduce-range does not apply: it keeps int8 products from overflowing 16 bits, and weight-only arithmetic is float
 // REPORT: error: onnx-quantize: mode=weight-only: report= is for mode=static; measure a weight-only model with onnx-quant-debug FLOAT.onnx QUANT.onnx --data=DIR
 // FLOOR: error: onnx-quantize: mode=weight-only: sqnr-floor= is for mode=static; use exclude= to keep layers in float
 // OPTYPES: error: onnx-quantize: mode=weight-only: op-types: 'Add' has no weights to quantize (mode=weight-only quantizes Conv, ConvTranspose, Gemm, MatMul)

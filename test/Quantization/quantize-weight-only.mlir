@@ -10,12 +10,13 @@
 // CHECK: onnx-quantize: mode=weight-only: the weights of 3 ops quantized to s4 per channel (activations stay float)
 // CHECK: module attributes {onnx.quantization = {activations = "u8", mode = "weight-only", per_channel = true, weights = "s4"}}
 // CHECK-NOT: onnx.QuantizeLinear
-// MatMul B (32x2), per column: max |w| 15 and 0.4 -> int4 scales 2 * max / 15
-// (ORT's QInt4 range [-8, 7], symmetric: zero point 0), rounding half to
-// even (-7.5 -> -8).
-// CHECK: %[[MW:.*]] = onnx.Constant dense<{{\[\[}}-4, -6], [-3, -4], [-3, -2], [-2, 0]
+// MatMul B (32x2), per column, as ONNX Runtime's weight-only quantizer
+// (MatMulNBits, MLAS): the weight of largest magnitude lands on -8 exactly
+// (column 0: -15, scale 15 / 8; column 1: +0.4, scale -0.4 / 8, negative),
+// zero point 0, the other end saturating at 7, rounding half away from zero.
+// CHECK: %[[MW:.*]] = onnx.Constant dense<{{\[\[}}-4, 6], [-3, 4], [-3, 2], [-2, 0]
 // CHECK-SAME: tensor<32x2xi4>
-// CHECK: %[[MS:.*]] = onnx.Constant dense<[2.000000e+00, 0.0533333346]> : tensor<2xf32>
+// CHECK: %[[MS:.*]] = onnx.Constant dense<[1.875000e+00, -5.000000e-02]> : tensor<2xf32>
 // CHECK: %[[MZ:.*]] = onnx.Constant dense<0> : tensor<2xi4>
 // CHECK: %[[MDQ:.*]] = onnx.DequantizeLinear(%[[MW]], %[[MS]], %[[MZ]]) : (tensor<32x2xi4>, tensor<2xf32>, tensor<2xi4>) -> tensor<32x2xf32>
 // CHECK: onnx.MatMul(%arg0, %[[MDQ]])
@@ -29,16 +30,16 @@
 // block-size=16: a scale per 16 weights along the reduction axis (MatMul's
 // rows, Conv's input channels, Gemm's columns with transB), the scales
 // shaped as the weights with that axis divided by 16 (opset 21's blocked
-// DequantizeLinear). Column 0's blocks have max |w| 7.5 and 15.
+// DequantizeLinear). Column 0's blocks have extremes -7.5 and -15.
 // BLOCK: module attributes {onnx.quantization = {activations = "u8", block_size = 16 : i64, mode = "weight-only", per_channel = true, weights = "s4"}}
-// BLOCK: %[[MS:.*]] = onnx.Constant dense<{{\[\[}}1.000000e+00, 0.0533333346], [2.000000e+00, 0.0533333346]]> : tensor<2x2xf32>
+// BLOCK: %[[MS:.*]] = onnx.Constant dense<{{\[\[}}9.375000e-01, -5.000000e-02], [1.875000e+00, -5.000000e-02]]> : tensor<2x2xf32>
 // BLOCK: %[[MZ:.*]] = onnx.Constant dense<0> : tensor<2x2xi4>
 // BLOCK: onnx.DequantizeLinear(%{{.*}}, %[[MS]], %[[MZ]]) {axis = 0 : i64, block_size = 16 : i64} : (tensor<32x2xi4>, tensor<2x2xf32>, tensor<2x2xi4>) -> tensor<32x2xf32>
 // BLOCK: onnx.DequantizeLinear({{.*}}) {block_size = 16 : i64} : (tensor<2x16x1x1xi4>, tensor<2x1x1x1xf32>, tensor<2x1x1x1xi4>) -> tensor<2x16x1x1xf32>
 // BLOCK: onnx.DequantizeLinear({{.*}}) {block_size = 16 : i64} : (tensor<2x32xi4>, tensor<2x2xf32>, tensor<2x2xi4>) -> tensor<2x32xf32>
 
-// uint4: [0, 15], symmetric around zero point 8.
-// U4: %[[MW:.*]] = onnx.Constant dense<{{\[\[}}4, 2], [5, 4], [5, 6], [6, 8]
+// uint4: [0, 15], zero point 8.
+// U4: %[[MW:.*]] = onnx.Constant dense<{{\[\[}}4, 14], [5, 12], [5, 10], [6, 8]
 // U4-SAME: tensor<32x2xui4>
 // U4: onnx.Constant dense<8> : tensor<2xui4>
 
