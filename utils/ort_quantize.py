@@ -14,8 +14,9 @@ given weight type and per_channel, ORT's defaults otherwise.
 
 With --matmul-4bits BLOCK, CALIB_DIR is not read either: ORT's weight-only
 MatMulNBitsQuantizer (4-bit MatMul weights in blocks of BLOCK along K,
-symmetric with --symmetric) writes DequantizeLinear of int4/uint4 (opset 21,
---format qdq) or com.microsoft MatMulNBits (--format qoperator).
+symmetric with --symmetric; --bits 8: 8-bit) writes DequantizeLinear of
+int4/uint4 (opset 21, --format qdq) or com.microsoft MatMulNBits (--format
+qoperator).
 
 CALIB_DIR holds one float32 .npy per calibration sample (the model's single
 input, with or without its leading batch dimension of 1), read in sorted
@@ -55,6 +56,8 @@ def main():
     ap.add_argument("--matmul-4bits", type=int, metavar="BLOCK",
                     help="ORT's 4-bit weight-only MatMulNBitsQuantizer, blocks of BLOCK")
     ap.add_argument("--format", choices=["qdq", "qoperator"], default="qdq")
+    ap.add_argument("--bits", type=int, choices=[4, 8], default=4,
+                    help="--matmul-4bits: MatMulNBits' bits")
     ap.add_argument("--symmetric", action="store_true")
     ap.add_argument("--dynamic", action="store_true",
                     help="quantize_dynamic (no calibration data) instead of quantize_static")
@@ -84,7 +87,7 @@ def main():
         from onnxruntime.quantization.matmul_nbits_quantizer import (
             DefaultWeightOnlyQuantConfig, MatMulNBitsQuantizer)
         config = DefaultWeightOnlyQuantConfig(
-            block_size=args.matmul_4bits, is_symmetric=args.symmetric,
+            block_size=args.matmul_4bits, is_symmetric=args.symmetric, bits=args.bits,
             quant_format=QuantFormat.QDQ if args.format == "qdq" else QuantFormat.QOperator)
         quantizer = MatMulNBitsQuantizer(model, algo_config=config)
         quantizer.process()

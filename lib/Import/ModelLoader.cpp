@@ -8,6 +8,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
+#include "onnx-quant/Import/ONNXImporter.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -198,8 +199,10 @@ static LogicalResult checkSupportedOps(MLIRContext *ctx,
     bool microsoftAlias = domain == "com.microsoft" &&
                           llvm::is_contained({"QuantizeLinear", "DequantizeLinear"},
                                              node.op_type());
-    bool supported =
-        name && (microsoftAlias || domain == (microsoft ? "com.microsoft" : ""));
+    bool expanded = llvm::is_contained(
+        getImportExpansions(), std::pair<StringRef, StringRef>(node.op_type(), domain));
+    bool supported = expanded || (name && (microsoftAlias ||
+                                           domain == (microsoft ? "com.microsoft" : "")));
     if (supported)
       continue;
     return emitError(loc) << "node '" << getNodeName(node, index)

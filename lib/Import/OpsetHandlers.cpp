@@ -131,6 +131,7 @@ static const OpsetHandlerEntry kHandlers[] = {
     {"Constant", 0, INT64_MAX, importConstant},
     {"Dropout", 0, 12, importDropout7},
     {"GroupNormalization", 18, 21, importGroupNormalization18},
+    {"MatMulNBits", 0, INT64_MAX, importMatMulNBits},
     {"Hardmax", 0, 13, importSoftmax11},
     {"LogSoftmax", 0, 13, importSoftmax11},
     {"Pad", 0, 11, importPad2},

@@ -61,6 +61,9 @@ ONNXQ_OPSET_HANDLER(importSoftmax11);
 ONNXQ_OPSET_HANDLER(importSplit11);
 ONNXQ_OPSET_HANDLER(importTopK1);
 
+// com.microsoft ops the dialect spells with its own (MicrosoftExpansions.cpp).
+ONNXQ_OPSET_HANDLER(importMatMulNBits);
+
 // Newer forms.
 ONNXQ_OPSET_HANDLER(importPad18);
 ONNXQ_OPSET_HANDLER(importQuantizeLinear19);

@@ -167,6 +167,8 @@ static std::vector<std::pair<std::string, std::string>> getSupportedOps() {
       ops.emplace_back(name.stripDialect().str(),
                        name.hasTrait<onnxq::MicrosoftDomain>() ? "com.microsoft"
                                                                : "ai.onnx");
+  for (auto [opType, domain] : onnxq::getImportExpansions())
+    ops.emplace_back(opType.str(), domain.str());
   llvm::sort(ops);
   return ops;
 }

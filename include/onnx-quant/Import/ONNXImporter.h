@@ -54,6 +54,10 @@ parseInputShapes(ArrayRef<std::string> specs,
 constexpr int64_t kMinSupportedOpset = 7;
 constexpr int64_t kMaxSupportedOpset = 22;
 
+/// The (op type, domain) pairs without a dialect op that the importer
+/// expands into dialect ops (com.microsoft's MatMulNBits).
+ArrayRef<std::pair<StringRef, StringRef>> getImportExpansions();
+
 } // namespace mlir::onnxq
 
 #endif // ONNXQUANT_IMPORT_ONNXIMPORTER_H
