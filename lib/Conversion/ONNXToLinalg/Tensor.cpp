@@ -25,29 +25,30 @@ using namespace mlir::onnxq;
 
 namespace {
 
-/// A 4-bit constant as the object keeps it: two values a byte, the first in
-/// the low nibble (as ONNX stores them), spread to the byte each of its
-/// converted type (`resultType`, sign-extended for int4) by one element-wise
-/// pass when the model runs. The shifts put the nibble at the top of the
-/// byte and bring it down, arithmetically for int4.
+/// A 4-bit constant as the object keeps it: two values a byte, byte i
+/// holding values i (low nibble) and i + half (high nibble), spread to the
+/// byte each of its converted type (`resultType`, sign-extended for int4)
+/// by one element-wise pass when the model runs. The pass's (2, half)
+/// result is two contiguous runs, vectorized along them: row 0 shifts each
+/// byte up by 4 and down again, row 1 only down, arithmetically for int4.
 Value unpack4BitConstant(OpBuilder &b, Location loc, ElementsAttr value,
                          RankedTensorType resultType) {
   std::optional<SmallVector<int64_t>> values = getIntegerValues(value);
   int64_t count = resultType.getNumElements();
-  int64_t pairs = (count + 1) / 2;
+  int64_t half = (count + 1) / 2;
   Type i8 = b.getI8Type();
-  SmallVector<int64_t> packed(pairs, 0);
+  SmallVector<int64_t> packed(half, 0);
   for (auto [i, v] : llvm::enumerate(*values))
-    packed[i / 2] |= (v & 0xF) << (4 * (i % 2));
+    packed[i % half] |= (v & 0xF) << (4 * (int64_t(i) / half));
   for (int64_t &byte : packed)
     byte = int8_t(uint8_t(byte));
   Value bytes = arith::ConstantOp::create(
       b, loc,
-      cast<TypedAttr>(createIntegerElements(RankedTensorType::get({pairs}, i8), packed)));
+      cast<TypedAttr>(createIntegerElements(RankedTensorType::get({half}, i8), packed)));
   bool isUnsigned = value.getElementType().isUnsignedInteger();
-  auto spreadType = RankedTensorType::get({pairs, 2}, i8);
+  auto spreadType = RankedTensorType::get({2, half}, i8);
   MLIRContext *ctx = b.getContext();
-  AffineMap byteMap = AffineMap::get(2, 0, {getAffineDimExpr(0, ctx)}, ctx);
+  AffineMap byteMap = AffineMap::get(2, 0, {getAffineDimExpr(1, ctx)}, ctx);
   Value init = tensor::EmptyOp::create(b, loc, spreadType.getShape(), i8);
   Value spread =
       linalg::GenericOp::create(
@@ -55,9 +56,8 @@ Value unpack4BitConstant(OpBuilder &b, Location loc, ElementsAttr value,
           ArrayRef<AffineMap>{byteMap, b.getMultiDimIdentityMap(2)},
           SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
           [&](OpBuilder &nb, Location l, ValueRange args) {
-            // High nibble (index 1): shift by 0; low nibble: by 4.
             Value high = arith::IndexCastOp::create(
-                nb, l, i8, linalg::IndexOp::create(nb, l, 1));
+                nb, l, i8, linalg::IndexOp::create(nb, l, 0));
             Value four = createScalar(nb, l, i8, 4);
             Value up = arith::ShLIOp::create(
                 nb, l, args[0],
@@ -69,8 +69,8 @@ Value unpack4BitConstant(OpBuilder &b, Location loc, ElementsAttr value,
             linalg::YieldOp::create(nb, l, down);
           })
           .getResult(0);
-  Value flat = reshapeTo(b, loc, spread, RankedTensorType::get({2 * pairs}, i8));
-  if (2 * pairs != count)
+  Value flat = reshapeTo(b, loc, spread, RankedTensorType::get({2 * half}, i8));
+  if (2 * half != count)
     flat = tensor::ExtractSliceOp::create(
         b, loc, RankedTensorType::get({count}, i8), flat, ValueRange{},
         ValueRange{}, ValueRange{}, b.getDenseI64ArrayAttr({0}),
