@@ -19,6 +19,14 @@ For each zoo model (mnist-cntk, CIFAR-10 ResNet8, SqueezeNet 1.1):
             per-tensor and per-channel), compiled and run by the runner, and
             ONNX Runtime's quantize_dynamic (s8 weights, per tensor:
             utils/ort_quantize.py --dynamic) run in ONNX Runtime
+  4-bit     with --weights4: weight-only s4 weights per channel and in blocks
+            of 32 along the input channels, u4 (zero points) in blocks of 32
+            (--onnx-quantize="mode=weight-only weights=s4|u4 [block-size=32]",
+            float activations), and int8
+            activations with s4 weights per channel (the default calibration,
+            weights=s4), compiled and run by the runner; ONNX Runtime has no
+            4-bit mode for Conv (its MatMulNBits quantizer takes MatMul and
+            Gather only), so no ORT column
   fallback  the default per-channel quantization with the accuracy fallback
             (--onnx-quantize sqnr-floor=--fallback-floor, measured on
             --fallback-samples held-out samples: neither calibration nor
@@ -285,6 +293,18 @@ def evaluate_model(model, args, zoo, work):
             run([ORTQ_PYTHON, REPO / "utils" / "ort_quantize.py", folded, "-",
                  work / "ort_dynamic.onnx", "--dynamic"], f"{model.name} ORT quantize_dynamic")
         sessions["ort_dynamic"] = ort_session(work / "ort_dynamic.onnx")
+    if args.weights4:
+        ranges = f"--onnx-annotate-ranges=file={work / 'ranges_default.json'}"
+        for key, passes in {
+                "w4_pc": ["--onnx-quantize=mode=weight-only weights=s4 quiet=true"],
+                "w4_b32": ["--onnx-quantize=mode=weight-only weights=s4 block-size=32 "
+                           "quiet=true"],
+                "w4u_b32": ["--onnx-quantize=mode=weight-only weights=u4 block-size=32 "
+                            "quiet=true"],
+                "a8w4_pc": [ranges, "--onnx-quantize=activations=u8 weights=s4 "
+                                    "per-channel=true quiet=true"]}.items():
+            exes[key] = compile_obj(tool, runner, folded, work, f"{model.name}_{key}",
+                                    passes, args.cc)
     scale, _, via = qdq_compare.output_step(work / "ours_qdq.onnx")
     columns = list(exes) + list(sessions)
     top1 = {c: 0 for c in columns}
@@ -347,7 +367,9 @@ COLS = [("float", "float (ours)"), ("default_pc", "ours default per-ch"),
         ("ort_int8", "ORT quantize_static"),
         ("ort_ours", "ORT running our QDQ"), ("fallback_pc", "ours fallback per-ch"),
         ("dynamic_pt", "ours dynamic per-tensor"), ("dynamic_pc", "ours dynamic per-ch"),
-        ("ort_dynamic", "ORT quantize_dynamic")]
+        ("ort_dynamic", "ORT quantize_dynamic"), ("w4_pc", "ours weight-only s4 per-ch"),
+        ("w4_b32", "ours weight-only s4 blocks of 32"),
+        ("w4u_b32", "ours weight-only u4 blocks of 32"), ("a8w4_pc", "ours u8 x s4 per-ch")]
 
 
 def table(results):
@@ -425,6 +447,9 @@ def main():
     ap.add_argument("--dynamic", action="store_true",
                     help="add the dynamic-quantization columns (ours mode=dynamic "
                          "per-tensor and per-channel, ORT quantize_dynamic)")
+    ap.add_argument("--weights4", action="store_true",
+                    help="add the 4-bit weight columns (weight-only s4 per channel and "
+                         "in blocks of 32, u8 activations with s4 weights)")
     ap.add_argument("--fallback-floor", type=float, default=25, metavar="DB",
                     help="the fallback column's sqnr-floor= (25; 0: no column)")
     ap.add_argument("--fallback-samples", type=int, default=300,

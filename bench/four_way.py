@@ -78,6 +78,16 @@ PREQUANTIZED = {"mobilenetv2_zoo_int8"}
 DYNAMIC = {"transformer": dict(blocks=4, dim=256, ff=1024, shape=(1, 128, 256))}
 
 
+def write_transformer(name, work):
+    """The DYNAMIC model `name`, written as WORK/NAME.onnx."""
+    import make_transformer_model
+    spec = DYNAMIC[name]
+    model = work / f"{name}.onnx"
+    make_transformer_model.make_model(str(model), spec["blocks"], 0, spec["dim"],
+                                      spec["ff"])
+    return model
+
+
 def run(cmd, timeout=COMPILE_TIMEOUT):
     p = subprocess.run(with_memory_limit([str(c) for c in cmd], 6144),
                        capture_output=True, text=True, timeout=timeout)
@@ -261,11 +271,7 @@ def main():
                 import onnx
                 onnx.save(cnn_models.build(name), str(model))
             elif name in DYNAMIC:
-                import make_transformer_model
-                model = work / f"{name}.onnx"
-                spec = DYNAMIC[name]
-                make_transformer_model.make_model(str(model), spec["blocks"], 0,
-                                                  spec["dim"], spec["ff"])
+                model = write_transformer(name, work)
             else:
                 print(f"error: unknown model '{name}'", file=sys.stderr)
                 return 2

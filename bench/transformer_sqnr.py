@@ -17,6 +17,11 @@ with the float model's, run by ONNX Runtime:
                     same calibration inputs, run in ONNX Runtime; and A16W8,
                     A16W16 (QUInt16 activations, QInt8/QInt16 weights)
   ORT dynamic       quantize_dynamic (s8 weights, per_channel False|True)
+  ours 4-bit        --onnx-quantize="mode=weight-only weights=s4" per channel
+                    (every MatMul/Gemm), in blocks of 32 (the MatMuls only, as
+                    ORT's), and u8 activations with s4 weights (static)
+  ORT 4-bit         MatMulNBitsQuantizer (4 bits, blocks of 32, MatMul only;
+                    symmetric, and with zero points), run in ONNX Runtime
 
 SQNR = 10 log10(sum y^2 / sum (y - y_q)^2) over all samples' logits, and the
 share of samples whose argmax agrees with the float model's.
@@ -88,6 +93,12 @@ def main():
                                             "--onnx-quantize=activations=u16 weights=s16 quiet=true"],
             "ours dynamic per-tensor": ["--onnx-quantize=mode=dynamic per-channel=false quiet=true"],
             "ours dynamic per-ch": ["--onnx-quantize=mode=dynamic quiet=true"],
+            "ours weight-only s4 per-ch": ["--onnx-quantize=mode=weight-only weights=s4 quiet=true"],
+            "ours weight-only s4 blocks of 32 (MatMul)": [
+                "--onnx-quantize=mode=weight-only weights=s4 block-size=32 op-types=MatMul "
+                "quiet=true"],
+            "ours static u8 x s4 (per-ch)": [f"--onnx-calibrate=data={cal} quiet=true",
+                                             "--onnx-quantize=weights=s4 quiet=true"],
         }
         exes = {}
         for i, (name, passes) in enumerate(ours.items()):
@@ -103,7 +114,12 @@ def main():
                             ("ORT static A16W16", [str(cal), "--per-channel",
                                                    "--activations", "u16", "--weights", "s16"]),
                             ("ORT dynamic per-tensor", ["-", "--dynamic"]),
-                            ("ORT dynamic per-ch", ["-", "--dynamic", "--per-channel"])]:
+                            ("ORT dynamic per-ch", ["-", "--dynamic", "--per-channel"]),
+                            ("ORT MatMulNBits 4-bit blocks of 32, symmetric",
+                             ["-", "--matmul-4bits", "32", "--format", "qoperator",
+                              "--symmetric"]),
+                            ("ORT MatMulNBits 4-bit blocks of 32, zero points",
+                             ["-", "--matmul-4bits", "32", "--format", "qoperator"])]:
             out = work / f"ort{len(theirs)}.onnx"
             run([ORTQ_PYTHON, REPO / "utils/ort_quantize.py", fixed, extra[0], out, *extra[1:]])
             theirs[name] = ort.InferenceSession(str(out), providers=["CPUExecutionProvider"])

@@ -186,6 +186,11 @@ private:
   LogicalResult checkDynamicOptions(func::FuncOp func);
   /// mode=weight-only: the same, for weights-only quantization.
   LogicalResult checkWeightOnlyOptions(func::FuncOp func);
+  /// What mode=dynamic and mode=weight-only both refuse: the options only
+  /// static quantization reads, op types outside `supported`, calibrated
+  /// ranges (which they would ignore); and exclude='s names.
+  LogicalResult checkUncalibratedOptions(func::FuncOp func,
+                                         ArrayRef<StringLiteral> supported);
   void runDynamic(func::FuncOp func);
   void runWeightOnly(func::FuncOp func);
   /// Why `op` stays float whatever its inputs; empty when it may be quantized.
@@ -256,29 +261,54 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
   return success();
 }
 
-LogicalResult QuantizePass::checkDynamicOptions(func::FuncOp func) {
+/// The failure of the option check of `mode`, reported on `module`.
+static LogicalResult failOption(ModuleOp module, StringRef mode,
+                                const Twine &message) {
+  module.emitError() << "onnx-quantize: mode=" << mode << ": " << message;
+  return failure();
+}
+
+LogicalResult QuantizePass::checkUncalibratedOptions(
+    func::FuncOp func, ArrayRef<StringLiteral> supported) {
   ModuleOp module = getOperation();
-  auto fail = [&](const Twine &message) {
-    module.emitError() << "onnx-quantize: mode=dynamic: " << message;
-    return failure();
-  };
-  if (activations != "u8" || symmetricActivations)
-    return fail(Twine(activations != "u8" ? "activations=" + activations
-                                          : "symmetric-activations") +
-                " does not apply: activations are quantized when the model "
-                "runs, to u8 from their own range (DynamicQuantizeLinear)");
+  auto fail = [&](const Twine &message) { return failOption(module, mode, message); };
   for (const auto *option :
        {&report, &reportData, &reportPreprocess, &reportLabels})
     if (!option->empty())
-      return fail(option->getArgStr() +
-                  "= is for mode=static; measure a dynamic model with "
-                  "onnx-quant-debug FLOAT.onnx QUANT.onnx --data=DIR");
+      return fail(option->getArgStr() + "= is for mode=static; measure a " + mode +
+                  " model with onnx-quant-debug FLOAT.onnx QUANT.onnx --data=DIR");
   if (reportSamples.hasValue() || fallbackRequested())
     return fail(Twine(reportSamples.hasValue() ? "report-samples"
                       : sqnrFloor > 0          ? "sqnr-floor"
                                                : "max-float-layers") +
                 "= is for mode=static (no layer measured, none kept in float); "
                 "use exclude= to keep layers in float");
+  for (const std::string &type : opTypes)
+    if (!llvm::is_contained(supported, type))
+      return fail("op-types: '" + type + "' is not quantized by mode=" + mode +
+                  " (it quantizes " +
+                  llvm::join(llvm::map_range(supported,
+                                             [](StringLiteral s) { return s.str(); }),
+                             ", ") +
+                  ")");
+  if (failed(checkNodeNamesExist(module, exclude, "onnx-quantize: exclude")))
+    return failure();
+  if (hasAnnotatedRanges(func))
+    return fail("the graph has calibrated ranges, which mode=" + mode +
+                " does not use; drop --onnx-calibrate / --onnx-annotate-ranges, "
+                "or quantize with mode=static");
+  return success();
+}
+
+LogicalResult QuantizePass::checkDynamicOptions(func::FuncOp func) {
+  auto fail = [&](const Twine &message) {
+    return failOption(getOperation(), mode, message);
+  };
+  if (activations != "u8" || symmetricActivations)
+    return fail(Twine(activations != "u8" ? "activations=" + activations
+                                          : "symmetric-activations") +
+                " does not apply: activations are quantized when the model "
+                "runs, to u8 from their own range (DynamicQuantizeLinear)");
   if (getBits(weights) != 8)
     return fail("weights=" + weights + " does not apply: ConvInteger and MatMulInteger "
                 "take 8-bit weights (s8 or u8)");
@@ -286,24 +316,12 @@ LogicalResult QuantizePass::checkDynamicOptions(func::FuncOp func) {
     return fail("block-size= does not apply: the product is rescaled once per "
                 "output channel (quantize 4-bit or blocked weights with "
                 "mode=weight-only or mode=static)");
-  for (const std::string &type : opTypes)
-    if (!llvm::is_contained(kDynamicOpTypes, type))
-      return fail("op-types: '" + type + "' has no dynamic form (mode=dynamic "
-                  "quantizes Conv, MatMul, Gemm)");
-  if (failed(checkNodeNamesExist(module, exclude, "onnx-quantize: exclude")))
-    return failure();
-  if (hasAnnotatedRanges(func))
-    return fail("the graph has calibrated ranges, which dynamic quantization "
-                "does not use; drop --onnx-calibrate / --onnx-annotate-ranges, "
-                "or quantize with mode=static");
-  return success();
+  return checkUncalibratedOptions(func, kDynamicOpTypes);
 }
 
 LogicalResult QuantizePass::checkWeightOnlyOptions(func::FuncOp func) {
-  ModuleOp module = getOperation();
   auto fail = [&](const Twine &message) {
-    module.emitError() << "onnx-quantize: mode=weight-only: " << message;
-    return failure();
+    return failOption(getOperation(), mode, message);
   };
   if (activations != "u8" || symmetricActivations)
     return fail(Twine(activations != "u8" ? "activations=" + activations
@@ -312,28 +330,7 @@ LogicalResult QuantizePass::checkWeightOnlyOptions(func::FuncOp func) {
   if (reduceRange)
     return fail("reduce-range does not apply: it keeps int8 products from "
                 "overflowing 16 bits, and weight-only arithmetic is float");
-  for (const auto *option :
-       {&report, &reportData, &reportPreprocess, &reportLabels})
-    if (!option->empty())
-      return fail(option->getArgStr() +
-                  "= is for mode=static; measure a weight-only model with "
-                  "onnx-quant-debug FLOAT.onnx QUANT.onnx --data=DIR");
-  if (reportSamples.hasValue() || fallbackRequested())
-    return fail(Twine(reportSamples.hasValue() ? "report-samples"
-                      : sqnrFloor > 0          ? "sqnr-floor"
-                                               : "max-float-layers") +
-                "= is for mode=static; use exclude= to keep layers in float");
-  for (const std::string &type : opTypes)
-    if (!llvm::is_contained(kWeightOnlyOpTypes, type))
-      return fail("op-types: '" + type + "' has no weights to quantize "
-                  "(mode=weight-only quantizes Conv, ConvTranspose, Gemm, MatMul)");
-  if (failed(checkNodeNamesExist(module, exclude, "onnx-quantize: exclude")))
-    return failure();
-  if (hasAnnotatedRanges(func))
-    return fail("the graph has calibrated ranges, which weight-only "
-                "quantization does not use; drop --onnx-calibrate / "
-                "--onnx-annotate-ranges, or quantize with mode=static");
-  return success();
+  return checkUncalibratedOptions(func, kWeightOnlyOpTypes);
 }
 
 StringRef QuantizePass::getFloatReason(Operation *op) {
@@ -429,7 +426,7 @@ LogicalResult QuantizePass::replaceWeights(Operation *op,
           widenWeightScalesForBias(params, input->scale, *biasValues);
       },
       blockSize,
-      mode == "weight-only" ? WeightScaleRule::ExtremeToLowest
+      mode == "weight-only" ? WeightScaleRule::WeightOnly
                             : WeightScaleRule::SymmetricRange);
   const SmallVector<ScaleAndZeroPoint> &params = q.params;
   int64_t channels = params.size();

@@ -83,24 +83,38 @@ SmallVector<int64_t> QuantizedWeights::getZeroPoints() const {
   return llvm::map_to_vector(params, [](ScaleAndZeroPoint p) { return p.zeroPoint; });
 }
 
-/// WeightScaleRule::ExtremeToLowest, as MLAS's blockwise quantization:
-/// scale = extreme / -2^(bits-1) (1 for an all-zero group), zero point 0
-/// (signed) or 2^(bits-1), q = clamp(roundf(w * (1 / scale)) + zero point).
+/// WeightScaleRule::WeightOnly, as MLAS's blockwise quantization (ONNX
+/// Runtime's weight-only quantizer) computes it from each group's range
+/// [lo, hi]: signed types put the extreme (hi when |hi| > |lo|, else lo) on
+/// -2^(bits-1), scale = extreme / -2^(bits-1), zero point 0; unsigned types
+/// spread the range widened to 0 over [0, 2^bits - 1], scale = (hi - lo) /
+/// (2^bits - 1), zero point = roundf(-lo / scale) saturated. Then
+/// q = clamp(roundf(w * (1 / scale)) + zero point), 1 / 0 taken as 0.
 static QuantizedWeights
-quantizeExtremeToLowest(ArrayRef<float> weights, ArrayRef<float> extreme,
-                        function_ref<int64_t(int64_t)> groupOf, QuantType type) {
+quantizeWeightOnly(ArrayRef<float> weights, ArrayRef<std::pair<float, float>> ranges,
+                   function_ref<int64_t(int64_t)> groupOf, QuantType type) {
   float half = std::ldexp(1.0f, int(type.bits) - 1);
   QuantizedWeights result;
-  for (float e : extreme) {
-    float scale = e / -half;
+  for (auto [lo, hi] : ranges) {
+    if (type.isSigned) {
+      float extreme = std::fabs(hi) > std::fabs(lo) ? hi : lo;
+      result.params.push_back({extreme / -half, 0});
+      continue;
+    }
+    lo = std::min(lo, 0.0f);
+    hi = std::max(hi, 0.0f);
+    float scale = (hi - lo) / float(type.qmax);
+    float zeroPoint = scale != 0.0f ? 0.0f - lo / scale : lo;
     result.params.push_back(
-        {std::fabs(scale) >= std::numeric_limits<float>::min() ? scale : 1.0f,
-         type.isSigned ? 0 : int64_t(half)});
+        {scale, int64_t(zeroPoint < 0.0f              ? 0.0f
+                        : zeroPoint > float(type.qmax) ? float(type.qmax)
+                                                       : std::round(zeroPoint))});
   }
   result.values.reserve(weights.size());
   for (auto [i, w] : llvm::enumerate(weights)) {
     ScaleAndZeroPoint p = result.params[groupOf(i)];
-    float q = std::round(w * (1.0f / p.scale)) + float(p.zeroPoint);
+    float reciprocal = p.scale != 0.0f ? 1.0f / p.scale : 0.0f;
+    float q = std::round(w * reciprocal) + float(p.zeroPoint);
     result.values.push_back(
         int64_t(std::clamp(q, float(type.qmin), float(type.qmax))));
   }
@@ -132,19 +146,18 @@ QuantizedWeights mlir::onnxq::quantizeWeights(
     int64_t outer = i / (inner * dim);
     return (outer * blocks + along / blockSize) * inner + i % inner;
   };
-  // Each group's weight of largest magnitude (the first, on a tie of signs:
-  // the negative one, as MLAS).
-  SmallVector<float> extreme(groups, 0.0f);
+  SmallVector<std::pair<float, float>> ranges(
+      groups, {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max()});
   for (auto [i, w] : llvm::enumerate(weights)) {
-    float &e = extreme[groupOf(i)];
-    if (std::fabs(w) > std::fabs(e) || (std::fabs(w) == std::fabs(e) && w < e))
-      e = w;
+    auto &[lo, hi] = ranges[groupOf(i)];
+    lo = std::min(lo, w);
+    hi = std::max(hi, w);
   }
+  if (rule == WeightScaleRule::WeightOnly)
+    return quantizeWeightOnly(weights, ranges, groupOf, type);
   QuantizedWeights result;
-  if (rule == WeightScaleRule::ExtremeToLowest)
-    return quantizeExtremeToLowest(weights, extreme, groupOf, type);
-  for (float e : extreme) {
-    float m = std::fabs(e);
+  for (auto [lo, hi] : ranges) {
+    float m = std::max(std::fabs(lo), std::fabs(hi));
     result.params.push_back(computeScaleAndZeroPoint(-m, m, type, /*symmetric=*/true));
   }
   if (adjust)

@@ -60,12 +60,13 @@ enum class WeightScaleRule {
   /// max |w| onto the type's symmetric range, as ONNX Runtime's QDQ
   /// quantizer (quantize_static, quantize_dynamic) does: a positive scale.
   SymmetricRange,
-  /// The weight of largest magnitude onto the type's lowest value exactly
-  /// (scale = w / -2^(bits-1), negative when w is positive), the other end
-  /// saturating one step short, rounding half away from zero: ONNX Runtime's
-  /// weight-only quantizer (MatMulNBits, MLAS's blockwise quantization). A
-  /// step 2^b / (2^b - 1) finer; float arithmetic only (negative scales).
-  ExtremeToLowest,
+  /// As ONNX Runtime's weight-only quantizer (MatMulNBits, MLAS's blockwise
+  /// quantization): signed types put the weight of largest magnitude on the
+  /// type's lowest value exactly (scale = w / -2^(bits-1), negative when w
+  /// is positive; the other end saturates one step short); unsigned types
+  /// take zero points from each group's min and max. Rounding half away
+  /// from zero. Float arithmetic only (negative scales).
+  WeightOnly,
 };
 
 /// `weights` of `shape` quantized to `type`, per slice along `channelAxis`

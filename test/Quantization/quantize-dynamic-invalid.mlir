@@ -22,11 +22,11 @@
 // SAMPLES: error: onnx-quantize: mode=dynamic: report-samples= is for mode=static (no layer measured, none kept in float); use exclude= to keep layers in float
 // FLOOR: error: onnx-quantize: mode=dynamic: sqnr-floor= is for mode=static
 // MAXFLOAT: error: onnx-quantize: mode=dynamic: max-float-layers= is for mode=static
-// OPTYPES: error: onnx-quantize: mode=dynamic: op-types: 'Add' has no dynamic form (mode=dynamic quantizes Conv, MatMul, Gemm)
+// OPTYPES: error: onnx-quantize: mode=dynamic: op-types: 'Add' is not quantized by mode=dynamic (it quantizes Conv, MatMul, Gemm)
 // EXCLUDE: error: onnx-quantize: exclude: no node named 'gem'; did you mean 'gemm'?
 
 // Calibrated ranges: static quantization's input, not dynamic's.
-// expected-error @+1 {{onnx-quantize: mode=dynamic: the graph has calibrated ranges, which dynamic quantization does not use; drop --onnx-calibrate / --onnx-annotate-ranges, or quantize with mode=static}}
+// expected-error @+1 {{onnx-quantize: mode=dynamic: the graph has calibrated ranges, which mode=dynamic does not use; drop --onnx-calibrate / --onnx-annotate-ranges, or quantize with mode=static}}
 module {
   func.func @f(%x: tensor<1x2xf32> {onnx.range = array<f32: 0.0, 1.0>}) -> tensor<1x2xf32> {
     %w = onnx.Constant dense<1.0> : tensor<2x2xf32>

@@ -18,8 +18,8 @@
 // SYM: error: onnx-quantize: mode=weight-only: symmetric-activations does not apply: activations stay float
 // REDUCE: error: onnx-quantize: mode=weight-only: reduce-range does not apply: it keeps int8 products from overflowing 16 bits, and weight-only arithmetic is float
 // REPORT: error: onnx-quantize: mode=weight-only: report= is for mode=static; measure a weight-only model with onnx-quant-debug FLOAT.onnx QUANT.onnx --data=DIR
-// FLOOR: error: onnx-quantize: mode=weight-only: sqnr-floor= is for mode=static; use exclude= to keep layers in float
-// OPTYPES: error: onnx-quantize: mode=weight-only: op-types: 'Add' has no weights to quantize (mode=weight-only quantizes Conv, ConvTranspose, Gemm, MatMul)
+// FLOOR: error: onnx-quantize: mode=weight-only: sqnr-floor= is for mode=static (no layer measured, none kept in float); use exclude= to keep layers in float
+// OPTYPES: error: onnx-quantize: mode=weight-only: op-types: 'Add' is not quantized by mode=weight-only (it quantizes Conv, ConvTranspose, Gemm, MatMul)
 // BLOCK24: error: onnx-quantize: block-size=24 must be a power of 2 from 16 (0: per channel)
 // BLOCK8: error: onnx-quantize: block-size=8 must be a power of 2 from 16 (0: per channel)
 // PERTENSOR: error: onnx-quantize: block-size= gives each block of a channel its own scale; per-channel=false asks for one scale per tensor
@@ -28,7 +28,7 @@
 // DYNBLOCK: error: onnx-quantize: mode=dynamic: block-size= does not apply: the product is rescaled once per output channel (quantize 4-bit or blocked weights with mode=weight-only or mode=static)
 
 // Calibrated ranges: static quantization's input, not weight-only's.
-// expected-error @+1 {{onnx-quantize: mode=weight-only: the graph has calibrated ranges, which weight-only quantization does not use; drop --onnx-calibrate / --onnx-annotate-ranges, or quantize with mode=static}}
+// expected-error @+1 {{onnx-quantize: mode=weight-only: the graph has calibrated ranges, which mode=weight-only does not use; drop --onnx-calibrate / --onnx-annotate-ranges, or quantize with mode=static}}
 module {
   func.func @f(%x: tensor<1x2xf32> {onnx.range = array<f32: 0.0, 1.0>}) -> tensor<1x2xf32> {
     %w = onnx.Constant dense<1.0> : tensor<2x2xf32>

@@ -38,10 +38,14 @@
 // BLOCK: onnx.DequantizeLinear({{.*}}) {block_size = 16 : i64} : (tensor<2x16x1x1xi4>, tensor<2x1x1x1xf32>, tensor<2x1x1x1xi4>) -> tensor<2x16x1x1xf32>
 // BLOCK: onnx.DequantizeLinear({{.*}}) {block_size = 16 : i64} : (tensor<2x32xi4>, tensor<2x2xf32>, tensor<2x2xi4>) -> tensor<2x32xf32>
 
-// uint4: [0, 15], zero point 8.
-// U4: %[[MW:.*]] = onnx.Constant dense<{{\[\[}}4, 14], [5, 12], [5, 10], [6, 8]
+// uint4 weight-only has zero points, as ORT's weight-only quantizer without
+// is_symmetric: each group's range (widened to 0) over [0, 15]. Column 0:
+// [-15, 15], scale 2, zero point roundf(7.5) = 8; column 1: [-0.3, 0.4],
+// scale 0.7 / 15, zero point roundf(6.43) = 6.
+// U4: %[[MW:.*]] = onnx.Constant dense<{{\[\[}}4, 0], [5, 2], [5, 4], [6, 6]
 // U4-SAME: tensor<32x2xui4>
-// U4: onnx.Constant dense<8> : tensor<2xui4>
+// U4: onnx.Constant dense<[2.000000e+00, 0.0466666706]> : tensor<2xf32>
+// U4: onnx.Constant dense<[8, 6]> : tensor<2xui4>
 
 // 8-bit weights work weight-only too; exclude= keeps a layer's float weights.
 // S8: onnx.DequantizeLinear({{.*}}) : (tensor<32x2xi8>, tensor<2xf32>, tensor<2xi8>) -> tensor<32x2xf32>

@@ -12,7 +12,8 @@ or ORT's MatMulNBitsQuantizer). Checks, printing PASS/FAIL lines:
     refuses and ORT runs); prints its ai.onnx opset and its DequantizeLinear
     count by weight type and blocking;
   - weights (--same-weights): every DequantizeLinear of constant weights
-    has the same integers, and its scales are equal as float32, as the one
+    has the same integers and zero points (0 when absent), and its scales
+    are equal as float32, as the one
     at the same place in ORT.onnx (an ORT quantizer's model of FLOAT.onnx);
   - sqnr: ONNX Runtime runs both on N seeded normal inputs; the SQNR of
     QUANT's outputs against FLOAT's (20 log10 |y| / |y - y_q|) must reach
@@ -60,8 +61,13 @@ def weight_dequantizers(model):
     dqs = [n for n in model.graph.node
            if n.op_type == "DequantizeLinear" and n.input[0] in inits]
     dqs.sort(key=lambda n: place.get(n.output[0], -1))
+    def zero_point(n):
+        scale = numpy_helper.to_array(inits[n.input[1]])
+        if len(n.input) > 2 and n.input[2]:
+            return numpy_helper.to_array(inits[n.input[2]]).astype(np.int64)
+        return np.zeros(scale.shape, np.int64)
     return [(numpy_helper.to_array(inits[n.input[0]]).astype(np.int64),
-             numpy_helper.to_array(inits[n.input[1]])) for n in dqs]
+             numpy_helper.to_array(inits[n.input[1]]), zero_point(n)) for n in dqs]
 
 
 def main():
@@ -96,15 +102,15 @@ def main():
     if args.same_weights:
         ours = weight_dequantizers(quant)
         theirs = weight_dequantizers(onnx.load(args.same_weights))
-        differ = sum(int(np.sum(a[0] != b[0])) + int(np.sum(a[1] != b[1]))
-                     for a, b in zip(ours, theirs)
-                     if a[0].shape == b[0].shape and a[1].shape == b[1].shape)
-        shapes = all(a[0].shape == b[0].shape and a[1].shape == b[1].shape
-                     for a, b in zip(ours, theirs))
+        shapes = all(x.shape == y.shape for a, b in zip(ours, theirs)
+                     for x, y in zip(a, b))
+        differ = sum(int(np.sum(x != y)) for a, b in zip(ours, theirs)
+                     for x, y in zip(a, b) if x.shape == y.shape)
         good = len(ours) == len(theirs) and shapes and differ == 0
         ok &= good
         print(f"{'PASS' if good else 'FAIL'}  weights  {len(ours)} dequantized "
-              f"weights, {len(theirs)} in ORT's; integers and scales differ in {differ}")
+              f"weights, {len(theirs)} in ORT's; integers, scales and zero points differ "
+              f"in {differ}")
 
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 1
