@@ -18,8 +18,9 @@ with the float model's, run by ONNX Runtime:
                     A16W16 (QUInt16 activations, QInt8/QInt16 weights)
   ORT dynamic       quantize_dynamic (s8 weights, per_channel False|True)
   ours 4-bit        --onnx-quantize="mode=weight-only weights=s4" per channel
-                    (every MatMul/Gemm), in blocks of 32 (the MatMuls only, as
-                    ORT's), and u8 activations with s4 weights (static)
+                    (every MatMul/Gemm), s4 and u4 (zero points) in blocks of 32
+                    (the MatMuls only, as ORT's), and u8 activations with s4
+                    weights (static)
   ORT 4-bit         MatMulNBitsQuantizer (4 bits, blocks of 32, MatMul only;
                     symmetric, and with zero points), run in ONNX Runtime
 
@@ -96,6 +97,9 @@ def main():
             "ours weight-only s4 per-ch": ["--onnx-quantize=mode=weight-only weights=s4 quiet=true"],
             "ours weight-only s4 blocks of 32 (MatMul)": [
                 "--onnx-quantize=mode=weight-only weights=s4 block-size=32 op-types=MatMul "
+                "quiet=true"],
+            "ours weight-only u4 blocks of 32 (MatMul)": [
+                "--onnx-quantize=mode=weight-only weights=u4 block-size=32 op-types=MatMul "
                 "quiet=true"],
             "ours static u8 x s4 (per-ch)": [f"--onnx-calibrate=data={cal} quiet=true",
                                              "--onnx-quantize=weights=s4 quiet=true"],

@@ -415,9 +415,8 @@ static LogicalResult check4BitUses(func::FuncOp func) {
   for (BlockArgument arg : func.getArguments())
     if (is4Bit(arg))
       return emitError(arg.getLoc())
-             << "graph input '" << getNodeName(arg.getLoc())
-             << "' is 4-bit (int4/uint4); onnx-quant takes 4-bit tensors only "
-                "as the constant weights of a DequantizeLinear";
+             << "a 4-bit (int4/uint4) graph input; onnx-quant takes 4-bit "
+                "tensors only as the constant weights of a DequantizeLinear";
   WalkResult result = func.walk([&](Operation *op) {
     bool reads4Bit = llvm::any_of(op->getOperands(), is4Bit);
     bool makes4Bit = llvm::any_of(op->getResults(), is4Bit);
