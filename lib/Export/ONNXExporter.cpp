@@ -178,12 +178,15 @@ LogicalResult Exporter::exportAttribute(NamedAttribute attr, Operation *op,
   return success();
 }
 
-/// Whether `op` is a DequantizeLinear of 4-bit weights or blocked scales,
-/// which ai.onnx has from opset 21.
+/// Whether `op` reads 4-bit values (the weights of a DequantizeLinear, a
+/// codebook's indices) or is a DequantizeLinear of blocked scales: ai.onnx
+/// has them from opset 21.
 static bool needsOpset21(Operation *op) {
   auto dq = dyn_cast<DequantizeLinearOp>(op);
-  return dq && (isPacked4Bit(getElementTypeOrSelf(dq.getX().getType())) ||
-                dq.getBlockSize() != 0);
+  return (dq && dq.getBlockSize() != 0) ||
+         llvm::any_of(op->getOperandTypes(), [](Type type) {
+           return isPacked4Bit(getElementTypeOrSelf(type));
+         });
 }
 
 int64_t mlir::onnxq::getRequiredOpset(ModuleOp module) {
@@ -207,11 +210,16 @@ static LogicalResult checkWrittenOpset(Operation *op, int64_t written) {
                            << " model; write opset 21 (--opset=21)";
   };
   if (needsOpset21(op))
-    return newer(isPacked4Bit(getElementTypeOrSelf(op->getOperand(0).getType()))
+    return newer(!isPacked4Bit(getElementTypeOrSelf(op->getOperand(0).getType()))
+                     ? "a DequantizeLinear with blocked scales (block-size= of "
+                       "--onnx-quantize)"
+                 : isa<DequantizeLinearOp>(op)
                      ? "a DequantizeLinear of 4-bit weights (weights=s4|u4 of "
                        "--onnx-quantize)"
-                     : "a DequantizeLinear with blocked scales (block-size= of "
-                       "--onnx-quantize)",
+                     : (op->getName().stripDialect() +
+                        " of 4-bit values (weights=ewq|fastewq bits=4 of "
+                        "--onnx-quantize)")
+                           .str(),
                  21);
   if (auto pool = dyn_cast<AveragePoolOp>(op);
       pool && pool.getDilationsAttr() &&

@@ -406,8 +406,9 @@ LogicalResult GraphImporter::inferResultTypes(const ImportedNode &node,
 }
 
 /// int4/uint4 tensors are taken where 4-bit quantization puts them: constant
-/// weights read by DequantizeLinear. Elsewhere (a graph input, an op computing
-/// on them) the lowering has no form for them, so the import stops here.
+/// weights read by DequantizeLinear, a codebook's constant indices read by
+/// Cast. Elsewhere (a graph input, an op computing on them) the lowering has
+/// no form for them, so the import stops here.
 static LogicalResult check4BitUses(func::FuncOp func) {
   auto is4Bit = [](Value v) {
     return isPacked4Bit(getElementTypeOrSelf(v.getType()));
@@ -416,20 +417,20 @@ static LogicalResult check4BitUses(func::FuncOp func) {
     if (is4Bit(arg))
       return emitError(arg.getLoc())
              << "a 4-bit (int4/uint4) graph input; onnx-quant takes 4-bit "
-                "tensors only as the constant weights of a DequantizeLinear";
+                "tensors only as constants read by a DequantizeLinear or a Cast";
   WalkResult result = func.walk([&](Operation *op) {
     bool reads4Bit = llvm::any_of(op->getOperands(), is4Bit);
     bool makes4Bit = llvm::any_of(op->getResults(), is4Bit);
     if (isa<ConstantOp>(op) || (!reads4Bit && !makes4Bit))
       return WalkResult::advance();
-    auto dq = dyn_cast<DequantizeLinearOp>(op);
-    if (dq && dq.getX().getDefiningOp<ConstantOp>())
+    if (isa<DequantizeLinearOp, CastOp>(op) &&
+        op->getOperand(0).getDefiningOp<ConstantOp>() && !makes4Bit)
       return WalkResult::advance();
     op->emitError() << "node '" << getNodeName(op) << "' ("
                     << op->getName().stripDialect()
                     << ") computes on 4-bit (int4/uint4) tensors; onnx-quant "
-                       "takes them only as the constant weights of a "
-                       "DequantizeLinear";
+                       "takes them only as constants read by a "
+                       "DequantizeLinear or a Cast";
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CodebookQuantize.h"
 #include "DynamicQuantize.h"
 #include "FloatFallback.h"
 #include "Report.h"
@@ -23,6 +24,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
@@ -205,6 +207,7 @@ private:
   FailureOr<QuantizationPlan> planQuantization(func::FuncOp func);
   LogicalResult rewrite(const QuantizationPlan &plan);
   bool fallbackRequested() const { return sqnrFloor > 0 || maxFloatLayers >= 0; }
+  bool isCodebook() const { return weights == "ewq" || weights == "fastewq"; }
   /// sqnr-floor= / max-float-layers=: measures, then fills `keptFloat`.
   FailureOr<FallbackResult> chooseFloatFallback(ModuleOp module, func::FuncOp func);
 
@@ -223,8 +226,23 @@ LogicalResult QuantizePass::checkOptions(func::FuncOp func) {
     return fail("mode='" + mode + "' is not one of static, dynamic, weight-only");
   if (!llvm::is_contained({"u8", "s8", "u16", "s16"}, activations))
     return fail("activations='" + activations + "' is not one of u8, s8, u16, s16");
-  if (!llvm::is_contained({"s8", "u8", "s16", "u16", "s4", "u4"}, weights))
-    return fail("weights='" + weights + "' is not one of s8, u8, s16, u16, s4, u4");
+  if (!llvm::is_contained({"s8", "u8", "s16", "u16", "s4", "u4", "ewq", "fastewq"},
+                          weights))
+    return fail("weights='" + weights +
+                "' is not one of s8, u8, s16, u16, s4, u4, ewq, fastewq");
+  if (isCodebook()) {
+    if (mode != "weight-only")
+      return fail("weights=" + weights + " is a codebook of float levels: "
+                  "quantize it with mode=weight-only");
+    if (bits != 4 && bits != 8)
+      return fail("bits=" + std::to_string(bits) + " must be 4 or 8");
+    if (blockSize != 0)
+      return fail("block-size= does not apply to weights=" + weights +
+                  " (a codebook per channel, or per tensor with per-channel=false)");
+  } else if (bits.hasValue()) {
+    return fail("bits= is for weights=ewq|fastewq; the other weight types "
+                "carry their width (s4, s8, ...)");
+  }
   if (blockSize != 0 &&
       (blockSize < 16 || !llvm::isPowerOf2_64(uint64_t(blockSize))))
     return fail("block-size=" + std::to_string(blockSize) +
@@ -696,6 +714,19 @@ void QuantizePass::runWeightOnly(func::FuncOp func) {
         isSelected(op))
       ops.push_back(op);
   });
+  if (isCodebook()) {
+    CodebookOptions options{weights == "ewq" ? CodebookMethod::EWQ
+                                             : CodebookMethod::FastEWQ,
+                            bits, perChannel};
+    SmallVector<WeightOperand> operands = llvm::map_to_vector(ops, [&](Operation *op) {
+      auto [operand, axis] = *getWeightOperand(op);
+      return WeightOperand{op, operand, axis};
+    });
+    CodebookSummary summary = quantizeWithCodebooks(operands, options);
+    if (!quiet)
+      printCodebookSummary(summary, options, llvm::errs());
+    return;
+  }
   int64_t quantized = 0;
   for (Operation *op : ops) {
     Value weight = op->getOperand(getWeightOperand(op)->first);
@@ -737,6 +768,8 @@ void QuantizePass::runOnOperation() {
         b.getNamedAttr("per_channel", b.getBoolAttr(perChannel))};
     if (blockSize)
       settings.push_back(b.getNamedAttr("block_size", b.getI64IntegerAttr(blockSize)));
+    if (isCodebook())
+      settings.push_back(b.getNamedAttr("bits", b.getI64IntegerAttr(bits)));
     module->setAttr(kQuantizationAttrName, b.getDictionaryAttr(settings));
   };
   if (mode == "dynamic" || mode == "weight-only") {

@@ -9,6 +9,10 @@
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only weights=s4 block-size=8" -split-input-file 2>&1 | FileCheck %s --check-prefix=BLOCK8
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only weights=s4 block-size=32 per-channel=false" -split-input-file 2>&1 | FileCheck %s --check-prefix=PERTENSOR
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only weights=s16 block-size=32" -split-input-file 2>&1 | FileCheck %s --check-prefix=BLOCK16
+// RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only weights=ewq bits=5" -split-input-file 2>&1 | FileCheck %s --check-prefix=BITS5
+// RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only weights=s4 bits=4" -split-input-file 2>&1 | FileCheck %s --check-prefix=BITSUNIFORM
+// RUN: not onnx-quant-opt %s --onnx-quantize="weights=ewq" -split-input-file 2>&1 | FileCheck %s --check-prefix=EWQSTATIC
+// RUN: not onnx-quant-opt %s --onnx-quantize="mode=weight-only weights=fastewq block-size=32" -split-input-file 2>&1 | FileCheck %s --check-prefix=EWQBLOCK
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic weights=s4" -split-input-file 2>&1 | FileCheck %s --check-prefix=DYN4
 // RUN: not onnx-quant-opt %s --onnx-quantize="mode=dynamic block-size=32" -split-input-file 2>&1 | FileCheck %s --check-prefix=DYNBLOCK
 
@@ -24,6 +28,10 @@
 // BLOCK8: error: onnx-quantize: block-size=8 must be a power of 2 from 16 (0: per channel)
 // PERTENSOR: error: onnx-quantize: block-size= gives each block of a channel its own scale; per-channel=false asks for one scale per tensor
 // BLOCK16: error: onnx-quantize: block-size= is for 4- and 8-bit weights; weights=s16 is quantized per channel
+// BITS5: error: onnx-quantize: bits=5 must be 4 or 8
+// BITSUNIFORM: error: onnx-quantize: bits= is for weights=ewq|fastewq; the other weight types carry their width (s4, s8, ...)
+// EWQSTATIC: error: onnx-quantize: weights=ewq is a codebook of float levels: quantize it with mode=weight-only
+// EWQBLOCK: error: onnx-quantize: block-size= does not apply to weights=fastewq (a codebook per channel, or per tensor with per-channel=false)
 // DYN4: error: onnx-quantize: mode=dynamic: weights=s4 does not apply: ConvInteger and MatMulInteger take 8-bit weights (s8 or u8)
 // DYNBLOCK: error: onnx-quantize: mode=dynamic: block-size= does not apply: the product is rescaled once per output channel (quantize 4-bit or blocked weights with mode=weight-only or mode=static)
 

@@ -65,6 +65,10 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     object holds two weights a byte. `block-size=N` gives every N weights
     along the reduction axis their own scale (ONNX's blocked
     DequantizeLinear, opset 21), for 4-bit weights above all.
+    `weights=ewq|fastewq bits=4|8` (weight-only) replaces each weight by the
+    index of one of 2^bits levels that each stand for as many of its
+    channel's weights (EWQ: by sorting; FastEWQ: from a histogram), the op
+    reading Gather(levels, indices).
   }];
   let options = [
     Option<"mode", "mode", "std::string", /*default=*/"\"static\"",
@@ -72,7 +76,9 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     Option<"activations", "activations", "std::string", /*default=*/"\"u8\"",
            "u8 | s8 | u16 | s16: activation element type (u8 suits x86 VNNI's u8 x s8; 16 bits: float arithmetic between Q/DQ, as ORT)">,
     Option<"weights", "weights", "std::string", /*default=*/"\"s8\"",
-           "s8 | u8 | s16 | u16 | s4 | u4: weight element type (16 bits: float arithmetic, as ORT; 4 bits: packed two a byte)">,
+           "s8 | u8 | s16 | u16 | s4 | u4: weight element type (16 bits: float arithmetic, as ORT; 4 bits: packed two a byte); ewq | fastewq: equal-population codebooks of bits= levels (mode=weight-only)">,
+    Option<"bits", "bits", "unsigned", /*default=*/"4",
+           "weights=ewq|fastewq: 4 or 8 bits an index (16 or 256 levels per channel)">,
     Option<"blockSize", "block-size", "int64_t", /*default=*/"0",
            "one weight scale per block of this many weights along the reduction axis (a power of 2 from 16; 0: per channel)">,
     Option<"perChannel", "per-channel", "bool", /*default=*/"true",

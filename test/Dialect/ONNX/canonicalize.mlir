@@ -173,3 +173,23 @@ func.func @chain(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %2 = onnx.Transpose(%1) {perm = [0, 1]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %2 : tensor<2x3xf32>
 }
+
+// -----
+
+// Narrow integer constants widened to index types (a codebook's indices)
+// above 1024 elements stay narrow: the Cast runs with the model. Smaller
+// ones, and widenings to float, fold.
+// CHECK-LABEL: func @cast_narrow_indices
+// CHECK-DAG: %[[BIG:.*]] = onnx.Constant dense<3> : tensor<1025xui4>
+// CHECK-DAG: %[[CAST:.*]] = onnx.Cast(%[[BIG]]) {to = 6 : i64} : (tensor<1025xui4>) -> tensor<1025xi32>
+// CHECK-DAG: %[[SMALL:.*]] = onnx.Constant dense_resource<{{.*}}> : tensor<1024xi32>
+// CHECK-DAG: %[[FLOAT:.*]] = onnx.Constant dense_resource<{{.*}}> : tensor<1025xf32>
+// CHECK: return %[[CAST]], %[[SMALL]], %[[FLOAT]]
+func.func @cast_narrow_indices() -> (tensor<1025xi32>, tensor<1024xi32>, tensor<1025xf32>) {
+  %big = onnx.Constant dense<3> : tensor<1025xui4>
+  %small = onnx.Constant dense<3> : tensor<1024xui8>
+  %0 = onnx.Cast(%big) {to = 6 : i64} : (tensor<1025xui4>) -> tensor<1025xi32>
+  %1 = onnx.Cast(%small) {to = 6 : i64} : (tensor<1024xui8>) -> tensor<1024xi32>
+  %2 = onnx.Cast(%big) {to = 1 : i64} : (tensor<1025xui4>) -> tensor<1025xf32>
+  return %0, %1, %2 : tensor<1025xi32>, tensor<1024xi32>, tensor<1025xf32>
+}

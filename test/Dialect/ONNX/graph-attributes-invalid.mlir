@@ -74,7 +74,7 @@ module {
 
 // -----
 
-// expected-error @+1 {{'onnx.quantization' must be a module attribute {activations: string, weights: string, per_channel: bool, and mode: string, block_size: integer}}}
+// expected-error @+1 {{'onnx.quantization' must be a module attribute {activations: string, weights: string, per_channel: bool, and mode: string, block_size, bits: integer}}}
 module attributes {onnx.quantization = {activations = "u8", weights = "s8", per_channel = 1 : i64}} {
 }
 

@@ -9,7 +9,8 @@ python) for int4-tensors.test:
                   (onnx.helper.make_tensor without raw), zero point 8
   short.onnx      an int4 [3, 5] initializer of 7 bytes (8 needed)
   input.onnx      an int4 graph input
-  cast.onnx       a Cast of an int4 initializer
+  cast.onnx       a Cast of an int4 initializer (a codebook's indices)
+  identity.onnx   an Identity of an int4 initializer
 """
 import sys
 from pathlib import Path
@@ -56,3 +57,6 @@ save("input.onnx", [dq], [scale], [helper.make_tensor_value_info("w", TensorProt
      [y])
 save("cast.onnx", [helper.make_node("Cast", ["w"], ["y"], to=TensorProto.FLOAT)],
      [helper.make_tensor("w", TensorProto.INT4, [3, 5], packed(values), raw=True)], [], [y])
+save("identity.onnx", [helper.make_node("Identity", ["w"], ["y"])],
+     [helper.make_tensor("w", TensorProto.INT4, [3, 5], packed(values), raw=True)], [],
+     [helper.make_tensor_value_info("y", TensorProto.INT4, [3, 5])])

@@ -43,6 +43,9 @@ def describe(model):
         block = next((a.i for a in n.attribute if a.name == "block_size"), 0)
         kind = TYPES.get(inits[n.input[0]].data_type, "other")
         kinds[kind + (f" blocks of {block}" if block else "")] += 1
+    for n in model.graph.node:  # a codebook's indices: Cast of a 4/8-bit constant
+        if n.op_type == "Cast" and n.input[0] in inits:
+            kinds["codebook " + TYPES.get(inits[n.input[0]].data_type, "other")] += 1
     other = collections.Counter(n.op_type for n in model.graph.node
                                 if n.domain == "com.microsoft")
     return ", ".join(f"{k}: {v}" for k, v in sorted((kinds + other).items())) or "none"

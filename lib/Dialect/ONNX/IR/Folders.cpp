@@ -27,6 +27,10 @@ namespace {
 /// Tensors above this many elements are not evaluated at compile time.
 constexpr int64_t kMaxFoldedElements = int64_t(1) << 24;
 
+/// Casts of 4- or 8-bit integer constants to wider integers above this many
+/// elements are not folded (the narrow bytes stay in the object).
+constexpr int64_t kMaxWidenedElements = 1024;
+
 /// ConstantOfShape results above this many elements are not folded.
 constexpr int64_t kMaxFoldedFills = 64;
 
@@ -246,6 +250,13 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
     return nullptr;
   Type to = type.getElementType();
   bool toFloat = to.isF32() || to.isF16();
+  // Narrow integers widened for indexing (a codebook's 4- or 8-bit indices)
+  // stay narrow in the object: the Cast runs when the model does.
+  Type from = source.getElementType();
+  if (from.isIntOrIndex() && from.getIntOrFloatBitWidth() <= 8 &&
+      isa<IntegerType>(to) && to.getIntOrFloatBitWidth() > 8 &&
+      type.getNumElements() > kMaxWidenedElements)
+    return nullptr;
   if (auto ints = getIntegerValues(source)) {
     if (toFloat)
       return createFloatElements(

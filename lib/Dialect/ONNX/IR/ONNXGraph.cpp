@@ -316,10 +316,10 @@ mlir::onnxq::verifyGraphAttribute(Operation *op, NamedAttribute attr,
                    {{"activations", isString},
                     {"weights", isString},
                     {"per_channel", isBool}},
-                   {{"mode", isString}, {"block_size", isInteger}}))
+                   {{"mode", isString}, {"block_size", isInteger}, {"bits", isInteger}}))
       return error() << "must be a module attribute {activations: string, "
                         "weights: string, per_channel: bool, and mode: string, "
-                        "block_size: integer}";
+                        "block_size, bits: integer}";
     return success();
   }
   if (name == kABIAttrName) {
