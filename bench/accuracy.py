@@ -24,7 +24,9 @@ For each zoo model (mnist-cntk, CIFAR-10 ResNet8, SqueezeNet 1.1):
             (--onnx-quantize="mode=weight-only weights=s4|u4 [block-size=32]",
             float activations), and int8
             activations with s4 weights per channel (the default calibration,
-            weights=s4), compiled and run by the runner; ONNX Runtime has no
+            weights=s4), and EWQ / FastEWQ codebooks (4 bits per channel,
+            EWQ 8 bits per tensor), compiled and run by the runner; ONNX
+            Runtime has no
             4-bit mode for Conv (its MatMulNBits quantizer takes MatMul and
             Gather only), so no ORT column
   fallback  the default per-channel quantization with the accuracy fallback
@@ -302,7 +304,12 @@ def evaluate_model(model, args, zoo, work):
                 "w4u_b32": ["--onnx-quantize=mode=weight-only weights=u4 block-size=32 "
                             "quiet=true"],
                 "a8w4_pc": [ranges, "--onnx-quantize=activations=u8 weights=s4 "
-                                    "per-channel=true quiet=true"]}.items():
+                                    "per-channel=true quiet=true"],
+                "ewq4_pc": ["--onnx-quantize=mode=weight-only weights=ewq quiet=true"],
+                "fastewq4_pc": ["--onnx-quantize=mode=weight-only weights=fastewq "
+                                "quiet=true"],
+                "ewq8_pt": ["--onnx-quantize=mode=weight-only weights=ewq bits=8 "
+                            "per-channel=false quiet=true"]}.items():
             exes[key] = compile_obj(tool, runner, folded, work, f"{model.name}_{key}",
                                     passes, args.cc)
     scale, _, via = qdq_compare.output_step(work / "ours_qdq.onnx")
@@ -369,7 +376,9 @@ COLS = [("float", "float (ours)"), ("default_pc", "ours default per-ch"),
         ("dynamic_pt", "ours dynamic per-tensor"), ("dynamic_pc", "ours dynamic per-ch"),
         ("ort_dynamic", "ORT quantize_dynamic"), ("w4_pc", "ours weight-only s4 per-ch"),
         ("w4_b32", "ours weight-only s4 blocks of 32"),
-        ("w4u_b32", "ours weight-only u4 blocks of 32"), ("a8w4_pc", "ours u8 x s4 per-ch")]
+        ("w4u_b32", "ours weight-only u4 blocks of 32"), ("a8w4_pc", "ours u8 x s4 per-ch"),
+        ("ewq4_pc", "ours EWQ 4-bit per-ch"), ("fastewq4_pc", "ours FastEWQ 4-bit per-ch"),
+        ("ewq8_pt", "ours EWQ 8-bit per-tensor")]
 
 
 def table(results):

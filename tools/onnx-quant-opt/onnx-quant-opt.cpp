@@ -421,9 +421,8 @@ static LogicalResult compile(StringRef inputPath, InputFormat format,
 /// The mlir-opt options --help keeps; the rest of mlir-opt's and all of
 /// LLVM's back-end options (AMDGPU, SystemZ, ...) move to --help-hidden.
 static constexpr StringLiteral kDriverOptions[] = {
-    "mlir-print-ir-after-all", "mlir-print-ir-before-all",
-    "mlir-timing",             "o",
-    "pass-pipeline",           "split-input-file",
+    "mlir-print-ir-after-all", "mlir-timing", "o", "pass-pipeline",
+    "split-input-file",
 };
 
 // mlir-opt's input and output, as parseCLIOptions declares them, but in the
