@@ -1,6 +1,7 @@
 //===- Codebook.cpp - equal-population weight codebooks -------------------===//
 
 #include "Codebook.h"
+#include "ScaleAndZeroPoint.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
@@ -17,13 +18,10 @@ namespace {
 /// axis, or all of them), in order.
 SmallVector<SmallVector<int64_t>> getGroups(size_t count, ArrayRef<int64_t> shape,
                                             std::optional<int64_t> channelAxis) {
-  int64_t channels = channelAxis ? shape[*channelAxis] : 1;
-  int64_t inner = 1;
-  for (size_t d = channelAxis.value_or(0) + 1; d < shape.size(); ++d)
-    inner *= shape[d];
-  SmallVector<SmallVector<int64_t>> groups(channels);
-  for (size_t i = 0; i < count; ++i)
-    groups[channelAxis ? (int64_t(i) / inner) % channels : 0].push_back(int64_t(i));
+  AxisLayout layout = AxisLayout::get(shape, channelAxis);
+  SmallVector<SmallVector<int64_t>> groups(layout.size);
+  for (int64_t i = 0; i < int64_t(count); ++i)
+    groups[layout.getChannel(i)].push_back(i);
   return groups;
 }
 

@@ -37,13 +37,10 @@ SmallVector<float> getUniform(ArrayRef<float> weights, ArrayRef<int64_t> shape,
                                   /*reduceRange=*/false, bits);
   QuantizedWeights q = quantizeWeights(weights, shape, axis, type, nullptr, 0,
                                        WeightScaleRule::WeightOnly);
-  int64_t inner = 1;
-  for (size_t d = axis.value_or(0) + 1; d < shape.size(); ++d)
-    inner *= shape[d];
-  int64_t channels = axis ? shape[*axis] : 1;
+  AxisLayout layout = AxisLayout::get(shape, axis);
   SmallVector<float> result;
   for (auto [i, v] : llvm::enumerate(q.values)) {
-    ScaleAndZeroPoint p = q.params[axis ? (int64_t(i) / inner) % channels : 0];
+    ScaleAndZeroPoint p = q.params[layout.getChannel(int64_t(i))];
     result.push_back(float(v - p.zeroPoint) * p.scale);
   }
   return result;

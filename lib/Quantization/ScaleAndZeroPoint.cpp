@@ -121,15 +121,23 @@ quantizeWeightOnly(ArrayRef<float> weights, ArrayRef<std::pair<float, float>> ra
   return result;
 }
 
+AxisLayout AxisLayout::get(ArrayRef<int64_t> shape, std::optional<int64_t> axis) {
+  AxisLayout layout;
+  if (!axis)
+    return layout;
+  layout.size = shape[*axis];
+  for (size_t d = *axis + 1; d < shape.size(); ++d)
+    layout.inner *= shape[d];
+  return layout;
+}
+
 QuantizedWeights mlir::onnxq::quantizeWeights(
     ArrayRef<float> weights, ArrayRef<int64_t> shape,
     std::optional<int64_t> channelAxis, QuantType type,
     function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust,
     int64_t blockSize, WeightScaleRule rule) {
-  int64_t dim = channelAxis ? shape[*channelAxis] : 1;
-  int64_t inner = 1;
-  for (size_t d = channelAxis.value_or(0) + 1; d < shape.size(); ++d)
-    inner *= shape[d];
+  AxisLayout layout = AxisLayout::get(shape, channelAxis);
+  int64_t dim = layout.size, inner = layout.inner;
   int64_t blocks = blockSize > 0 ? llvm::divideCeil(dim, blockSize) : 0;
   int64_t groups = !channelAxis ? 1
                    : blockSize > 0
@@ -140,7 +148,7 @@ QuantizedWeights mlir::onnxq::quantizeWeights(
   auto groupOf = [&](int64_t i) -> int64_t {
     if (!channelAxis)
       return 0;
-    int64_t along = (i / inner) % dim;
+    int64_t along = layout.getChannel(i);
     if (blockSize <= 0)
       return along;
     int64_t outer = i / (inner * dim);

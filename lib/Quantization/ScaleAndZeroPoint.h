@@ -44,6 +44,15 @@ ScaleAndZeroPoint computeScaleAndZeroPoint(float rmin, float rmax, QuantType typ
 /// round-half-to-even(x / scale) + zero point, saturated: QuantizeLinear.
 int64_t quantizeValue(float x, ScaleAndZeroPoint params, QuantType type);
 
+/// Where the elements of a row-major tensor lie along one axis: element i
+/// is in channel (i / inner) % size. Without an axis, one channel.
+struct AxisLayout {
+  int64_t size = 1;
+  int64_t inner = 1;
+  static AxisLayout get(ArrayRef<int64_t> shape, std::optional<int64_t> axis);
+  int64_t getChannel(int64_t i) const { return (i / inner) % size; }
+};
+
 /// A constant weight tensor quantized symmetrically from its max |w|, as
 /// ONNX Runtime quantizes initializers: one scale per slice along the
 /// channel axis, or one for the whole tensor.
