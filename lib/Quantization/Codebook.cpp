@@ -30,7 +30,11 @@ SmallVector<SmallVector<int64_t>> getGroups(size_t count, ArrayRef<int64_t> shap
 SmallVector<int64_t> assignByRank(ArrayRef<float> values, int64_t levels) {
   SmallVector<int64_t> order(values.size());
   std::iota(order.begin(), order.end(), 0);
-  llvm::stable_sort(order, [&](int64_t a, int64_t b) { return values[a] < values[b]; });
+  // Ties in position order (a stable sort without libstdc++'s deprecated
+  // temporary buffer).
+  llvm::sort(order, [&](int64_t a, int64_t b) {
+    return values[a] < values[b] || (values[a] == values[b] && a < b);
+  });
   SmallVector<int64_t> run(values.size());
   for (auto [rank, i] : llvm::enumerate(order))
     run[i] = int64_t(rank) * levels / int64_t(values.size());
