@@ -7,6 +7,7 @@
 
 #include "mlir/IR/TypeUtilities.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -76,18 +77,25 @@ DequantizeParameters::get(const QuantizedTensor &tensor) {
     result.zeroPoints = std::move(*zp);
   }
   std::tie(result.qmin, result.qmax) = getIntegerBounds(type);
-  if (result.scales.size() == 1)
+  if (result.scales.size() == 1 && tensor.blockSize <= 0)
     return result;
   ArrayRef<int64_t> shape = shaped.getShape();
   int64_t axis = tensor.axis;
   if (axis < 0)
     axis += shape.size();
-  if (axis < 0 || axis >= int64_t(shape.size()) ||
-      shape[axis] != int64_t(result.scales.size()))
+  if (axis < 0 || axis >= int64_t(shape.size()) || !shaped.hasStaticShape())
     return std::nullopt;
   result.channels = shape[axis];
   for (size_t d = axis + 1; d < shape.size(); ++d)
     result.inner *= shape[d];
+  int64_t expected = shape[axis];
+  if (tensor.blockSize > 0) {
+    result.blockSize = tensor.blockSize;
+    result.blocks = llvm::divideCeil(shape[axis], tensor.blockSize);
+    expected = shaped.getNumElements() / std::max<int64_t>(1, shape[axis]) * result.blocks;
+  }
+  if (expected != int64_t(result.scales.size()))
+    return std::nullopt;
   return result;
 }
 

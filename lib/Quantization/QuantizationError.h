@@ -58,23 +58,35 @@ std::pair<int64_t, int64_t> getIntegerBounds(IntegerType type);
 struct QuantizedTensor {
   Value x, scale, zeroPoint;
   int64_t axis = 1;
+  /// > 0: a scale per this many elements along `axis` (opset 21's blocks).
+  int64_t blockSize = 0;
 
   static QuantizedTensor of(DequantizeLinearOp dq) {
-    return {dq.getX(), dq.getXScale(), dq.getXZeroPoint(), dq.getAxis()};
+    return {dq.getX(), dq.getXScale(), dq.getXZeroPoint(), dq.getAxis(),
+            dq.getBlockSize()};
   }
 };
 
 /// The constant parameters of a QuantizedTensor: one scale and zero point
-/// per tensor, or per index along its axis.
+/// per tensor, per index along its axis, or per block along it.
 struct DequantizeParameters {
   SmallVector<float> scales;
   SmallVector<int64_t> zeroPoints;
   int64_t qmin = 0, qmax = 0; ///< of the quantized type
   int64_t channels = 1, inner = 1; ///< element i is in channel (i / inner) % channels
+  int64_t blockSize = 0, blocks = 0; ///< blocks of the channel axis
 
   static std::optional<DequantizeParameters> get(const QuantizedTensor &tensor);
+  /// The parameters' index of `element`: its channel, or its block's place
+  /// in the blocked scale tensor.
   size_t getChannel(size_t element) const {
-    return channels > 1 ? (element / inner) % channels : 0;
+    if (channels <= 1)
+      return 0;
+    size_t along = (element / inner) % channels;
+    if (blockSize <= 0)
+      return along;
+    size_t outer = element / (inner * channels);
+    return (outer * blocks + along / blockSize) * inner + element % inner;
   }
 };
 
