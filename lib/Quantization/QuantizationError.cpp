@@ -7,7 +7,6 @@
 
 #include "mlir/IR/TypeUtilities.h"
 
-#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -85,16 +84,9 @@ DequantizeParameters::get(const QuantizedTensor &tensor) {
     axis += shape.size();
   if (axis < 0 || axis >= int64_t(shape.size()) || !shaped.hasStaticShape())
     return std::nullopt;
-  result.channels = shape[axis];
-  for (size_t d = axis + 1; d < shape.size(); ++d)
-    result.inner *= shape[d];
-  int64_t expected = shape[axis];
-  if (tensor.blockSize > 0) {
-    result.blockSize = tensor.blockSize;
-    result.blocks = llvm::divideCeil(shape[axis], tensor.blockSize);
-    expected = shaped.getNumElements() / std::max<int64_t>(1, shape[axis]) * result.blocks;
-  }
-  if (expected != int64_t(result.scales.size()))
+  result.layout = AxisLayout::get(shape, axis, tensor.blockSize);
+  if (result.layout.getParameterCount(shaped.getNumElements()) !=
+      int64_t(result.scales.size()))
     return std::nullopt;
   return result;
 }

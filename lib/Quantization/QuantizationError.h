@@ -13,6 +13,8 @@
 #ifndef ONNXQUANT_LIB_QUANTIZATION_QUANTIZATIONERROR_H
 #define ONNXQUANT_LIB_QUANTIZATION_QUANTIZATIONERROR_H
 
+#include "ScaleAndZeroPoint.h"
+
 #include "onnx-quant/Dialect/ONNX/IR/ONNXOps.h"
 #include "onnx-quant/Execution/SampleBatches.h"
 
@@ -73,20 +75,12 @@ struct DequantizeParameters {
   SmallVector<float> scales;
   SmallVector<int64_t> zeroPoints;
   int64_t qmin = 0, qmax = 0; ///< of the quantized type
-  int64_t channels = 1, inner = 1; ///< element i is in channel (i / inner) % channels
-  int64_t blockSize = 0, blocks = 0; ///< blocks of the channel axis
+  AxisLayout layout;          ///< one channel: per tensor
 
   static std::optional<DequantizeParameters> get(const QuantizedTensor &tensor);
-  /// The parameters' index of `element`: its channel, or its block's place
-  /// in the blocked scale tensor.
+  /// The parameters' index of `element`.
   size_t getChannel(size_t element) const {
-    if (channels <= 1)
-      return 0;
-    size_t along = (element / inner) % channels;
-    if (blockSize <= 0)
-      return along;
-    size_t outer = element / (inner * channels);
-    return (outer * blocks + along / blockSize) * inner + element % inner;
+    return layout.getParameterIndex(int64_t(element));
   }
 };
 

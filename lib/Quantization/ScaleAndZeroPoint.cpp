@@ -121,13 +121,18 @@ quantizeWeightOnly(ArrayRef<float> weights, ArrayRef<std::pair<float, float>> ra
   return result;
 }
 
-AxisLayout AxisLayout::get(ArrayRef<int64_t> shape, std::optional<int64_t> axis) {
+AxisLayout AxisLayout::get(ArrayRef<int64_t> shape, std::optional<int64_t> axis,
+                           int64_t blockSize) {
   AxisLayout layout;
   if (!axis)
     return layout;
   layout.size = shape[*axis];
   for (size_t d = *axis + 1; d < shape.size(); ++d)
     layout.inner *= shape[d];
+  if (blockSize > 0) {
+    layout.blockSize = blockSize;
+    layout.blocks = llvm::divideCeil(layout.size, blockSize);
+  }
   return layout;
 }
 
@@ -136,24 +141,10 @@ QuantizedWeights mlir::onnxq::quantizeWeights(
     std::optional<int64_t> channelAxis, QuantType type,
     function_ref<void(MutableArrayRef<ScaleAndZeroPoint>)> adjust,
     int64_t blockSize, WeightScaleRule rule) {
-  AxisLayout layout = AxisLayout::get(shape, channelAxis);
-  int64_t dim = layout.size, inner = layout.inner;
-  int64_t blocks = blockSize > 0 ? llvm::divideCeil(dim, blockSize) : 0;
-  int64_t groups = !channelAxis ? 1
-                   : blockSize > 0
-                       ? int64_t(weights.size()) / std::max<int64_t>(1, dim) * blocks
-                       : dim;
-  // The parameters' index of element i: its channel, or its block's place
-  // in the blocked scale tensor.
-  auto groupOf = [&](int64_t i) -> int64_t {
-    if (!channelAxis)
-      return 0;
-    int64_t along = layout.getChannel(i);
-    if (blockSize <= 0)
-      return along;
-    int64_t outer = i / (inner * dim);
-    return (outer * blocks + along / blockSize) * inner + i % inner;
-  };
+  AxisLayout layout =
+      AxisLayout::get(shape, channelAxis, channelAxis ? blockSize : 0);
+  int64_t groups = layout.getParameterCount(int64_t(weights.size()));
+  auto groupOf = [&](int64_t i) { return layout.getParameterIndex(i); };
   SmallVector<std::pair<float, float>> ranges(
       groups, {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max()});
   for (auto [i, w] : llvm::enumerate(weights)) {

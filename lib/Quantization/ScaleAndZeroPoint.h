@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -45,12 +46,29 @@ ScaleAndZeroPoint computeScaleAndZeroPoint(float rmin, float rmax, QuantType typ
 int64_t quantizeValue(float x, ScaleAndZeroPoint params, QuantType type);
 
 /// Where the elements of a row-major tensor lie along one axis: element i
-/// is in channel (i / inner) % size. Without an axis, one channel.
+/// is in channel (i / inner) % size. Without an axis, one channel. With
+/// blocks of `blockSize` along the axis (opset 21's blocked parameters, laid
+/// out as the tensor with that axis cut to `blocks`), its parameters are
+/// those of its block.
 struct AxisLayout {
   int64_t size = 1;
   int64_t inner = 1;
-  static AxisLayout get(ArrayRef<int64_t> shape, std::optional<int64_t> axis);
+  int64_t blockSize = 0, blocks = 0;
+  static AxisLayout get(ArrayRef<int64_t> shape, std::optional<int64_t> axis,
+                        int64_t blockSize = 0);
   int64_t getChannel(int64_t i) const { return (i / inner) % size; }
+  /// The index of element i's scale and zero point: its channel, or its
+  /// block's place in the blocked parameter tensor.
+  int64_t getParameterIndex(int64_t i) const {
+    if (blockSize <= 0)
+      return getChannel(i);
+    int64_t outer = i / (inner * size);
+    return (outer * blocks + getChannel(i) / blockSize) * inner + i % inner;
+  }
+  /// How many parameters a tensor of `elements` has.
+  int64_t getParameterCount(int64_t elements) const {
+    return blockSize > 0 ? elements / std::max<int64_t>(1, size) * blocks : size;
+  }
 };
 
 /// A constant weight tensor quantized symmetrically from its max |w|, as

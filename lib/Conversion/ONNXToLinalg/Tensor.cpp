@@ -25,27 +25,25 @@ using namespace mlir::onnxq;
 
 namespace {
 
-/// A 4-bit constant as the object keeps it: two values a byte, byte i
+/// A 4-bit constant's `values` as the object keeps them: two a byte, byte i
 /// holding values i (low nibble) and i + half (high nibble), spread to the
 /// byte each of its converted type (`resultType`, sign-extended for int4)
 /// by one element-wise pass when the model runs. The pass's (2, half)
 /// result is two contiguous runs, vectorized along them: row 0 shifts each
 /// byte up by 4 and down again, row 1 only down, arithmetically for int4.
-Value unpack4BitConstant(OpBuilder &b, Location loc, ElementsAttr value,
-                         RankedTensorType resultType) {
-  std::optional<SmallVector<int64_t>> values = getIntegerValues(value);
+Value unpack4BitConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> values,
+                         bool isUnsigned, RankedTensorType resultType) {
   int64_t count = resultType.getNumElements();
   int64_t half = (count + 1) / 2;
   Type i8 = b.getI8Type();
   SmallVector<int64_t> packed(half, 0);
-  for (auto [i, v] : llvm::enumerate(*values))
+  for (auto [i, v] : llvm::enumerate(values))
     packed[i % half] |= (v & 0xF) << (4 * (int64_t(i) / half));
   for (int64_t &byte : packed)
     byte = int8_t(uint8_t(byte));
   Value bytes = arith::ConstantOp::create(
       b, loc,
       cast<TypedAttr>(createIntegerElements(RankedTensorType::get({half}, i8), packed)));
-  bool isUnsigned = value.getElementType().isUnsignedInteger();
   auto spreadType = RankedTensorType::get({2, half}, i8);
   MLIRContext *ctx = b.getContext();
   AffineMap byteMap = AffineMap::get(2, 0, {getAffineDimExpr(1, ctx)}, ctx);
@@ -95,8 +93,10 @@ struct ConstantPattern : StaticShapePattern<ConstantOp> {
               ? arith::ConstantOp::create(
                     rewriter, op.getLoc(),
                     cast<TypedAttr>(createIntegerElements(type, *values)))
-              : unpack4BitConstant(rewriter, op.getLoc(), op.getValue(),
-                                   cast<RankedTensorType>(type));
+              : unpack4BitConstant(
+                    rewriter, op.getLoc(), *values,
+                    op.getValue().getElementType().isUnsignedInteger(),
+                    cast<RankedTensorType>(type));
       rewriter.replaceOp(op, result);
       return success();
     }
