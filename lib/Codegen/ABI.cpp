@@ -133,6 +133,13 @@ std::string mlir::onnxq::emitHeader(const ModelABI &abi) {
      << "   workspace: NULL (allocated and freed by the call) or at least\n"
      << "   " << n << "_workspace_size() bytes, then the call does not allocate.\n"
      << "   Calls with distinct workspaces may run concurrently.\n"
+     << (abi.constantsSize
+             ? "   The first call in a process also computes the weights the\n"
+               "   object keeps packed into " + std::to_string(abi.constantsSize) +
+                   " bytes of static memory\n"
+                   "   (zero-initialized, not in the object file); calls made\n"
+                   "   meanwhile wait for it.\n"
+             : std::string())
      << "   Returns ONNXQ_STATUS_OK (0) on success, ONNXQ_STATUS_NO_MEMORY\n"
      << "   when a NULL workspace cannot be allocated, ONNXQ_STATUS_NULL_POINTER\n"
      << "   when inputs, outputs or a pointer in them is NULL"
@@ -178,4 +185,16 @@ std::string mlir::onnxq::emitHeader(const ModelABI &abi) {
   emitTable("output", abi.outputs);
   os << "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* " << guard << " */\n";
   return s;
+}
+
+FailureOr<func::FuncOp> mlir::onnxq::lookupGraphFunction(ModuleOp module,
+                                                        StringRef purpose) {
+  FailureOr<ModelABI> abi = readModelABI(module);
+  if (failed(abi))
+    return failure();
+  auto graph = module.lookupSymbol<func::FuncOp>(abi->function);
+  if (!graph || graph.isExternal())
+    return module.emitError() << "no graph function '" << abi->function << "' "
+                              << purpose;
+  return graph;
 }

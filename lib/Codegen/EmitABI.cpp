@@ -243,6 +243,58 @@ public:
     ready.setLinkage(LLVM::Linkage::Internal);
   }
 
+  /// Makes `init` (onnxq-hoist-constants' function) do its work once per
+  /// process: an internal global says 0 not done, 1 being done, 2 done. The
+  /// call that swaps 0 for 1 does the work and publishes 2 (release); the
+  /// others wait (sched_yield) until they see 2 (acquire), then read the
+  /// globals it wrote.
+  void guardInitConstants(LLVM::LLVMFuncOp init) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(init);
+    auto state = LLVM::GlobalOp::create(b, loc, i32, /*isConstant=*/false,
+                                        LLVM::Linkage::Internal,
+                                        "onnxq_constants_state", b.getI32IntegerAttr(0));
+    Region &region = init.getBody();
+    Block *work = &region.front();
+    for (Block &block : region)
+      if (auto ret = dyn_cast<LLVM::ReturnOp>(block.getTerminator())) {
+        b.setInsertionPoint(ret);
+        LLVM::StoreOp::create(b, loc, constant(i32, 2),
+                              LLVM::AddressOfOp::create(b, loc, state), /*alignment=*/4,
+                              false, false, false, LLVM::AtomicOrdering::release);
+      }
+    // A new entry block takes the arguments; the work block gets none.
+    Block *entry = new Block(), *claim = new Block(), *wait = new Block(),
+          *done = new Block();
+    region.getBlocks().insert(region.begin(), entry);
+    for (BlockArgument arg : work->getArguments())
+      arg.replaceAllUsesWith(entry->addArgument(arg.getType(), arg.getLoc()));
+    work->eraseArguments(0, work->getNumArguments());
+    region.push_back(claim);
+    region.push_back(wait);
+    region.push_back(done);
+    auto isDone = [&] {
+      Value known = LLVM::LoadOp::create(b, loc, i32, LLVM::AddressOfOp::create(b, loc, state),
+                                         /*alignment=*/4, false, false, false, false,
+                                         LLVM::AtomicOrdering::acquire);
+      return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, known, constant(i32, 2));
+    };
+    b.setInsertionPointToStart(entry);
+    LLVM::CondBrOp::create(b, loc, isDone(), done, claim);
+    b.setInsertionPointToStart(claim);
+    Value exchange = LLVM::AtomicCmpXchgOp::create(
+        b, loc, LLVM::AddressOfOp::create(b, loc, state), constant(i32, 0), constant(i32, 1),
+        LLVM::AtomicOrdering::acq_rel, LLVM::AtomicOrdering::acquire);
+    LLVM::CondBrOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, exchange, 1), work,
+                           wait);
+    // The wait gives the core away: the caller doing the work may need it.
+    b.setInsertionPointToStart(wait);
+    LLVM::CallOp::create(b, loc, declare("sched_yield", i32, {}), ValueRange{});
+    LLVM::CondBrOp::create(b, loc, isDone(), done, wait);
+    b.setInsertionPointToStart(done);
+    LLVM::ReturnOp::create(b, loc, ValueRange{});
+  }
+
 private:
   /// The parallel context on the stack: {parallel_for, pool, threads}, or
   /// NULL when there is no parallel-for (then the model runs serially).
@@ -334,6 +386,9 @@ struct EmitABIPass : onnxq::impl::EmitABIPassBase<EmitABIPass> {
     if (auto ready = module.lookupSymbol<LLVM::LLVMFuncOp>(kAMXReadyFunction);
         ready && ready.isExternal())
       builder.defineAMXReady(ready);
+    if (auto init = module.lookupSymbol<LLVM::LLVMFuncOp>(kInitConstantsFunction);
+        init && !init.isExternal())
+      builder.guardInitConstants(init);
     Type i32 = IntegerType::get(module.getContext(), 32);
     Type i64 = IntegerType::get(module.getContext(), 64);
     builder.emitConstant("num_inputs", i32, abi->inputs.size());

@@ -37,6 +37,13 @@ std::string getFunctionName(StringRef graph, Location loc, unsigned index) {
                          (node ? node->str() : "node" + std::to_string(index)));
 }
 
+/// The call that computes the hoisted constants (onnxq-hoist-constants):
+/// a function already, not a node.
+bool isInitConstantsCall(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  return call && call.getCallee() == kInitConstantsFunction;
+}
+
 /// Consecutive ops of one node (same location) that do the work, and the
 /// graph arguments and views/constants they need.
 struct NodeGroup {
@@ -64,7 +71,7 @@ private:
   SmallVector<NodeGroup> collectGroups() {
     SmallVector<NodeGroup> groups;
     for (Operation &op : body.without_terminator()) {
-      if (isRematerializable(&op))
+      if (isRematerializable(&op) || isInitConstantsCall(&op))
         continue;
       if (groups.empty() || groups.back().ops.front()->getLoc() != op.getLoc())
         groups.emplace_back();
@@ -133,15 +140,10 @@ private:
 struct OutlineNodesPass : onnxq::impl::OutlineNodesPassBase<OutlineNodesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    FailureOr<ModelABI> abi = readModelABI(module);
-    if (failed(abi))
+    FailureOr<func::FuncOp> found = lookupGraphFunction(module, "to outline nodes from");
+    if (failed(found))
       return signalPassFailure();
-    auto graph = module.lookupSymbol<func::FuncOp>(abi->function);
-    if (!graph || graph.isExternal()) {
-      module.emitError() << "no graph function '" << abi->function
-                         << "' to outline nodes from";
-      return signalPassFailure();
-    }
+    func::FuncOp graph = *found;
     if (!graph.getBody().hasOneBlock())
       return; // not the straight-line graph the pipeline makes: leave it
     SymbolTable symbols(module);

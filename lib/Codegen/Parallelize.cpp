@@ -372,15 +372,10 @@ struct ParallelizePass : onnxq::impl::ParallelizePassBase<ParallelizePass> {
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    FailureOr<ModelABI> abi = readModelABI(module);
-    if (failed(abi))
+    FailureOr<func::FuncOp> found = lookupGraphFunction(module, "to parallelize");
+    if (failed(found))
       return signalPassFailure();
-    auto graph = module.lookupSymbol<func::FuncOp>(abi->function);
-    if (!graph || graph.isExternal()) {
-      module.emitError() << "no graph function '" << abi->function
-                         << "' to parallelize";
-      return signalPassFailure();
-    }
+    func::FuncOp graph = *found;
     Type ptr = LLVM::LLVMPointerType::get(&getContext());
     // The parallel context: the graph always takes it (the ABI passes it).
     if (failed(graph.insertArgument(graph.getNumArguments(), ptr, {}, graph.getLoc())))

@@ -15,6 +15,7 @@
 
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -82,78 +83,119 @@ int64_t findOffset(const Buffer &buffer, ArrayRef<Buffer *> placed) {
   return offset;
 }
 
+/// A function's static allocations and the offsets that place them.
+struct Plan {
+  func::FuncOp func;
+  SmallVector<Buffer> buffers;
+  SmallVector<Operation *> deallocs;
+  int64_t size = 0;
+};
+
+/// Places the allocations of `func`'s body; errors name the allocation.
+FailureOr<Plan> planFunction(func::FuncOp func) {
+  Plan plan;
+  plan.func = func;
+  Block &body = func.getBody().front();
+  DenseMap<Operation *, int64_t> position;
+  for (auto [i, op] : llvm::enumerate(body))
+    position[&op] = i;
+
+  int64_t totalBytes = 0;
+  WalkResult walk = func.walk([&](memref::AllocOp alloc) {
+    MemRefType type = alloc.getType();
+    if (alloc->getBlock() != &body || !type.hasStaticShape() ||
+        !type.getLayout().isIdentity()) {
+      alloc.emitError("only static, identity-layout allocations at the top "
+                      "of the graph function can be placed in the workspace");
+      return WalkResult::interrupt();
+    }
+    // Offsets never exceed the sum of all sizes: bounded, no offset wraps.
+    std::optional<int64_t> bytes = getTensorBytes(type);
+    if (!bytes || (totalBytes += *bytes) > kMaxWorkspaceBytes) {
+      alloc.emitError() << "the workspace would need more than 2^62 bytes "
+                           "(a buffer of "
+                        << type << " here); check the model's shapes";
+      return WalkResult::interrupt();
+    }
+    Buffer buffer{alloc, *bytes, position.lookup(alloc), position.lookup(alloc)};
+    computeLiveRange(buffer, body, position, plan.deallocs);
+    plan.buffers.push_back(buffer);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+
+  SmallVector<Buffer *> order;
+  for (Buffer &b : plan.buffers)
+    order.push_back(&b);
+  // Largest first; ties in program order (deterministic offsets).
+  llvm::sort(order, [](Buffer *a, Buffer *b) {
+    return a->bytes != b->bytes ? a->bytes > b->bytes : a->first < b->first;
+  });
+  SmallVector<Buffer *> placed;
+  for (Buffer *buffer : order) {
+    buffer->offset = findOffset(*buffer, placed);
+    plan.size = std::max(plan.size, alignUp(buffer->offset + buffer->bytes));
+    placed.push_back(buffer);
+  }
+  return plan;
+}
+
+/// Gives `plan.func` the workspace argument and its allocations views of it.
+FailureOr<Value> applyPlan(Plan &plan, MemRefType workspaceType) {
+  func::FuncOp func = plan.func;
+  unsigned index = func.getNumArguments();
+  if (failed(func.insertArgument(index, workspaceType, {}, func.getLoc())))
+    return failure();
+  Value workspace = func.getArgument(index);
+  for (Operation *dealloc : plan.deallocs)
+    dealloc->erase();
+  OpBuilder b(func.getContext());
+  for (Buffer &buffer : plan.buffers) {
+    b.setInsertionPoint(buffer.alloc);
+    Location loc = buffer.alloc.getLoc();
+    Value offset = arith::ConstantIndexOp::create(b, loc, buffer.offset);
+    Value view = memref::ViewOp::create(b, loc, buffer.alloc.getType(), workspace,
+                                        offset, ValueRange{});
+    buffer.alloc.replaceAllUsesWith(view);
+    buffer.alloc.erase();
+  }
+  return workspace;
+}
+
 struct PlanWorkspacePass : onnxq::impl::PlanWorkspacePassBase<PlanWorkspacePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<ModelABI> abi = readModelABI(module);
-    FailureOr<func::FuncOp> func = getGraphFunction(module);
-    if (failed(abi) || failed(func))
+    FailureOr<func::FuncOp> graph = lookupGraphFunction(module, "to plan the workspace of");
+    if (failed(abi) || failed(graph))
       return signalPassFailure();
-    Block &body = func->getBody().front();
-    DenseMap<Operation *, int64_t> position;
-    for (auto [i, op] : llvm::enumerate(body))
-      position[&op] = i;
-
-    SmallVector<Buffer> buffers;
-    SmallVector<Operation *> deallocs;
-    int64_t totalBytes = 0;
-    WalkResult walk = func->walk([&](memref::AllocOp alloc) {
-      MemRefType type = alloc.getType();
-      if (alloc->getBlock() != &body || !type.hasStaticShape() ||
-          !type.getLayout().isIdentity()) {
-        alloc.emitError("only static, identity-layout allocations at the top "
-                        "of the graph function can be placed in the workspace");
-        return WalkResult::interrupt();
-      }
-      // Offsets never exceed the sum of all sizes: bounded, no offset wraps.
-      std::optional<int64_t> bytes = getTensorBytes(type);
-      if (!bytes || (totalBytes += *bytes) > kMaxWorkspaceBytes) {
-        alloc.emitError() << "the workspace would need more than 2^62 bytes "
-                             "(a buffer of "
-                          << type << " here); check the model's shapes";
-        return WalkResult::interrupt();
-      }
-      Buffer buffer{alloc, *bytes, position.lookup(alloc),
-                    position.lookup(alloc)};
-      computeLiveRange(buffer, body, position, deallocs);
-      buffers.push_back(buffer);
-      return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
-
-    SmallVector<Buffer *> order;
-    for (Buffer &b : buffers)
-      order.push_back(&b);
-    // Largest first; ties in program order (deterministic offsets).
-    llvm::sort(order, [](Buffer *a, Buffer *b) {
-      return a->bytes != b->bytes ? a->bytes > b->bytes : a->first < b->first;
-    });
-    SmallVector<Buffer *> placed;
+    SmallVector<Plan> plans;
+    for (func::FuncOp func :
+         {*graph, module.lookupSymbol<func::FuncOp>(kInitConstantsFunction)}) {
+      if (!func)
+        continue;
+      FailureOr<Plan> plan = planFunction(func);
+      if (failed(plan))
+        return signalPassFailure();
+      plans.push_back(std::move(*plan));
+    }
+    // The constants' function runs before the graph uses the workspace.
     int64_t size = 0;
-    for (Buffer *buffer : order) {
-      buffer->offset = findOffset(*buffer, placed);
-      size = std::max(size, alignUp(buffer->offset + buffer->bytes));
-      placed.push_back(buffer);
+    for (const Plan &plan : plans)
+      size = std::max(size, plan.size);
+    auto workspaceType = MemRefType::get({size}, IntegerType::get(&getContext(), 8));
+    SmallVector<Value> workspaces;
+    for (Plan &plan : plans) {
+      FailureOr<Value> workspace = applyPlan(plan, workspaceType);
+      if (failed(workspace))
+        return signalPassFailure();
+      workspaces.push_back(*workspace);
     }
-
-    OpBuilder b(module.getContext());
-    auto workspaceType = MemRefType::get({size}, b.getI8Type());
-    unsigned index = func->getNumArguments();
-    if (failed(func->insertArgument(index, workspaceType, {}, func->getLoc())))
-      return signalPassFailure();
-    Value workspace = func->getArgument(index);
-    for (Operation *dealloc : deallocs)
-      dealloc->erase();
-    for (Buffer &buffer : buffers) {
-      b.setInsertionPoint(buffer.alloc);
-      Location loc = buffer.alloc.getLoc();
-      Value offset = arith::ConstantIndexOp::create(b, loc, buffer.offset);
-      Value view = memref::ViewOp::create(b, loc, buffer.alloc.getType(),
-                                          workspace, offset, ValueRange{});
-      buffer.alloc.replaceAllUsesWith(view);
-      buffer.alloc.erase();
-    }
+    graph->walk([&](func::CallOp call) {
+      if (call.getCallee() == kInitConstantsFunction)
+        call->insertOperands(call->getNumOperands(), workspaces.front());
+    });
     abi->workspaceSize = size;
     writeModelABI(module, *abi);
   }

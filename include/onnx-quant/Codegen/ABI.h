@@ -10,6 +10,7 @@
 
 #include "onnx-quant/Dialect/ONNX/IR/ModelABI.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 
 #include <string>
@@ -23,6 +24,11 @@ bool isValidCIdentifier(StringRef name);
 /// "m_" goes in front of a leading digit or an empty name.
 std::string makeCIdentifier(StringRef name);
 
+/// The graph function the module's ABI record names (after
+/// onnxq-record-abi, when the module may hold other functions); an error
+/// naming `purpose` ("to parallelize") when there is none.
+FailureOr<func::FuncOp> lookupGraphFunction(ModuleOp module, StringRef purpose);
+
 /// The parallel context: what `NAME_run_parallel` hands the graph function
 /// as its last argument (`NAME_run` passes NULL), and the graph hands the
 /// nodes that split their loops. Fields of `!llvm.struct<(ptr, ptr, i64)>`:
@@ -35,6 +41,11 @@ LLVM::LLVMStructType getParallelContextType(MLIRContext *context);
 /// onnxq-emit-abi defines the function to make that request the first time);
 /// the kernels fall back to vpdpbusd when it may not.
 constexpr llvm::StringLiteral kAMXReadyFunction = "onnxq_amx_ready";
+
+/// `void onnxq_init_constants(workspace)`, which the graph calls first: it
+/// computes the values onnxq-hoist-constants moved out of the graph into
+/// their globals, once per process (onnxq-emit-abi adds the guard).
+constexpr llvm::StringLiteral kInitConstantsFunction = "onnxq_init_constants";
 
 /// What NAME_run returns (the header's ONNXQ_STATUS_* macros).
 constexpr int32_t kStatusOK = 0;

@@ -90,13 +90,40 @@ def BufferizePass : Pass<"onnxq-bufferize", "ModuleOp"> {
                            "tensor::TensorDialect"];
 }
 
+def HoistConstantsPass : Pass<"onnxq-hoist-constants", "ModuleOp"> {
+  let summary = "Compute what depends only on constants once per process";
+  let description = [{
+    Work on constants that the graph function does at run time (the spread
+    of 4-bit weights kept two a byte in the object, their dequantization, a
+    codebook's table lookup) moves into a private function
+    `onnxq_init_constants` that writes each result the graph reads into a
+    zero-initialized global buffer (`memref.global ... = uninitialized`, in
+    .bss: the object stays small). The graph calls it first; the call does
+    the work once per process (onnxq-emit-abi guards it with an atomic
+    flag) and the graph reads the globals as it read the results.
+
+    A value is hoisted when it is computed (by a linalg op with inputs) only
+    from constants, at least one of them not a splat, is read by work that
+    is not, is not that work's destination (which it would write), and is at
+    most 8 times the bytes of the constants it comes from (4-bit weights to
+    float): a broadcast of a small constant to a large tensor stays in the
+    graph. Intermediate tensors of the hoisted work go in the graph's
+    workspace (onnxq-plan-workspace plans the function too).
+  }];
+  let dependentDialects = ["bufferization::BufferizationDialect",
+                           "memref::MemRefDialect", "func::FuncDialect"];
+}
+
 def PlanWorkspacePass : Pass<"onnxq-plan-workspace", "ModuleOp"> {
   let summary = "Place every intermediate buffer in one workspace by liveness";
   let description = [{
     Replaces each static `memref.alloc` of the graph function with a
     `memref.view` into a new trailing `memref<Nxi8>` argument, at an offset
     chosen so that buffers alive at the same time never overlap (greedy
-    placement, largest first, 64-byte aligned). The workspace size N is
+    placement, largest first, 64-byte aligned). The function that computes
+    the hoisted constants (onnxq-hoist-constants) gets its own plan and the
+    same argument, which the graph passes it: it runs before the graph uses
+    any of it. The workspace size N, the larger of the two plans, is
     recorded in `onnx.abi`. Dynamic allocations are an error.
   }];
   let dependentDialects = ["memref::MemRefDialect", "arith::ArithDialect"];

@@ -123,6 +123,52 @@ SmallVector<int64_t> mlir::onnxq::packWeightChannels(ArrayRef<int64_t> weights,
   return result;
 }
 
+Value mlir::onnxq::createWeightWords(OpBuilder &b, Location loc,
+                                     RankedTensorType type, ArrayRef<int64_t> words) {
+  // Fewer words are not worth an op.
+  constexpr int64_t kNibblesFrom = 64;
+  auto fitsNibbles = [](int64_t word) {
+    for (int j = 0; j < 4; ++j) {
+      int8_t byte = int8_t(uint8_t(uint64_t(word) >> (8 * j)));
+      if (byte < -8 || byte > 7)
+        return false;
+    }
+    return true;
+  };
+  if (int64_t(words.size()) < kNibblesFrom || !llvm::all_of(words, fitsNibbles))
+    return createConstant(b, loc, type, words);
+  SmallVector<int64_t> nibbles;
+  for (int64_t word : words) {
+    uint16_t packed = 0;
+    for (int j = 0; j < 4; ++j)
+      packed |= uint16_t((uint64_t(word) >> (8 * j)) & 0xF) << (4 * j);
+    nibbles.push_back(int16_t(packed));
+  }
+  Value stored = createConstant(b, loc, type.clone(b.getI16Type()), nibbles);
+  int64_t rank = type.getRank();
+  Value init = tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, stored, init,
+             SmallVector<AffineMap>(2, b.getMultiDimIdentityMap(rank)),
+             getIteratorTypes(rank),
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               // Byte j: nibble j moved to the top and back down, signed.
+               Type i32 = nb.getI32Type();
+               Value x = arith::ExtUIOp::create(nb, l, i32, args[0]);
+               Value word = createScalar(nb, l, i32, 0);
+               for (int j = 0; j < 4; ++j) {
+                 Value top = arith::ShLIOp::create(nb, l, x, createScalar(nb, l, i32, 28 - 4 * j));
+                 Value byte = arith::AndIOp::create(
+                     nb, l, arith::ShRSIOp::create(nb, l, top, createScalar(nb, l, i32, 28)),
+                     createScalar(nb, l, i32, 0xFF));
+                 word = arith::OrIOp::create(
+                     nb, l, word, arith::ShLIOp::create(nb, l, byte, createScalar(nb, l, i32, 8 * j)));
+               }
+               linalg::YieldOp::create(nb, l, word);
+             })
+      .getResult(0);
+}
+
 Value mlir::onnxq::dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc,
                         bool signedInput) {
   Type i32 = b.getI32Type();
@@ -212,8 +258,8 @@ Value mlir::onnxq::multiplyPackedBytes(OpBuilder &b, Location loc, Value a,
     words = llvm::alignTo(words, kTileWords);
   Type i32 = b.getI32Type();
   Value packedA = packRowWords(b, loc, a, words);
-  Value w = createConstant(b, loc, RankedTensorType::get({words, n}, i32),
-                           packColumnWords(weights, k, n, words));
+  Value w = createWeightWords(b, loc, RankedTensorType::get({words, n}, i32),
+                              packColumnWords(weights, k, n, words));
   MLIRContext *ctx = b.getContext();
   AffineExpr mm = getAffineDimExpr(0, ctx), nn = getAffineDimExpr(1, ctx),
              kk = getAffineDimExpr(2, ctx);

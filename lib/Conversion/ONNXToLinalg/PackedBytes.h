@@ -33,6 +33,13 @@ SmallVector<int64_t> packWeightChannels(ArrayRef<int64_t> weights,
                                         int64_t filters, int64_t channels,
                                         int64_t packed, int64_t window);
 
+/// The constant int32 weight words `words` of `type`. When every byte fits
+/// in 4 bits (weights quantized to s4, widened to s8 for these kernels) the
+/// object keeps a word's four nibbles in an i16 and an element-wise op
+/// spreads them, once per process (onnxq-hoist-constants): half the bytes.
+Value createWeightWords(OpBuilder &b, Location loc, RankedTensorType type,
+                        ArrayRef<int64_t> words);
+
 /// acc + the 4-way dot product of the bytes of `a` (u8, or s8 when
 /// `signedInput`) and `w` (s8).
 Value dot4(OpBuilder &b, Location loc, Value a, Value w, Value acc,

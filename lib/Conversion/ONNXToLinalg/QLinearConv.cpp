@@ -166,8 +166,8 @@ Value mlir::onnxq::convolveQuantized(
   packedShape.append(wType.getShape().begin() + 2, wType.getShape().end());
   packedShape.push_back(packed);
   Value packedWeights =
-      createConstant(b, loc, RankedTensorType::get(packedShape, i32),
-                     packWeightChannels(weights, filters, channels, packed, window));
+      createWeightWords(b, loc, RankedTensorType::get(packedShape, i32),
+                        packWeightChannels(weights, filters, channels, packed, window));
   Value input = packInputChannels(b, loc, x, group, channels, packed, channelFill, toSigned);
   return convolveGrouped(
       b, loc, input, packedWeights, accType, start, group, g, vectorBits,

@@ -1,6 +1,9 @@
 /* Runs one compiled model (float or 8-bit inputs) on deterministic inputs
  * with NAME_run and NAME_run_parallel and checks that every output is
  * bit-identical to NAME_run's:
+ *   - 4 application threads making the process's first calls (NAME_run)
+ *     at once, before any other: the first call computes the constants the
+ *     object keeps packed (4-bit weights), once, while the others wait;
  *   - NAME_run_parallel with no parallel-for, and with pools of 1, 2 and 3
  *     threads (onnxq_pool.h);
  *   - 4 application threads calling NAME_run_parallel at once, 10 times
@@ -100,6 +103,33 @@ static void report(int ok, const char *what) {
   failures += !ok;
 }
 
+/* The first calls of the process, at once; outputs checked later. */
+static output_set first_outputs[kAppThreads];
+static int first_status[kAppThreads];
+
+static void *first_call_main(void *arg) {
+  int i = (int)(size_t)arg;
+  size_t bytes = FN(_workspace_size)();
+  void *workspace = malloc(bytes ? bytes : 1);
+  first_status[i] = FN(_run)(inputs, first_outputs[i].outputs, workspace);
+  free(workspace);
+  return NULL;
+}
+
+static void first_calls_at_once(void) {
+  pthread_t threads[kAppThreads];
+  int started[kAppThreads];
+  for (int i = 0; i < kAppThreads; ++i) {
+    alloc_outputs(&first_outputs[i]);
+    first_status[i] = -1;
+    started[i] = pthread_create(&threads[i], NULL, first_call_main,
+                                (void *)(size_t)i) == 0;
+  }
+  for (int i = 0; i < kAppThreads; ++i)
+    if (started[i])
+      pthread_join(threads[i], NULL);
+}
+
 typedef struct {
   onnxq_pool *pool; /* shared, or NULL: a pool of its own */
   int serial;       /* NAME_run with a workspace of its own, no pool */
@@ -164,11 +194,18 @@ int main(void) {
     fill_input(data, info, (unsigned)i);
     inputs[i] = data;
   }
+  first_calls_at_once();
   alloc_outputs(&reference);
   if (FN(_run)(inputs, reference.outputs, NULL) != 0) {
     fprintf(stderr, "run failed\n");
     return 2;
   }
+  int first_ok = 1;
+  for (int i = 0; i < kAppThreads; ++i) {
+    first_ok &= first_status[i] == 0 && same_as_reference(&first_outputs[i]);
+    free_outputs(&first_outputs[i]);
+  }
+  report(first_ok, "4 application threads making the first calls at once equal run");
 
   output_set set;
   alloc_outputs(&set);

@@ -1,6 +1,8 @@
 """NAME_run_parallel on a real CNN: compiles bench/cnn_models.py's
-MobileNetV3-small (float, and int8 calibrated on 4 random samples), counts
-the loops split over threads in each object (their task entries), runs
+MobileNetV3-small (float; int8 calibrated on 4 random samples; 4-bit
+weights, weight-only and with int8 activations, whose objects compute the
+unpacked weights on the first call), counts the loops split over threads in
+each object (their task entries), runs
 concurrent_runs.c on each (bit-identical outputs for every thread count and
 for concurrent application threads, with NAME_run_parallel and NAME_run;
 also under AddressSanitizer, and ThreadSanitizer with --tsan), and runs the float model with the runner on 2 threads against
@@ -41,10 +43,13 @@ def main():
     cal.mkdir()
     for i in range(4):
         np.save(cal / f"{i}.npy", rng.standard_normal((1, 3, 224, 224)).astype(np.float32))
+    static = ["--onnx-fold-batchnorm", f"--onnx-calibrate=data={cal} quiet=true"]
     variants = {
         "f32": [],
-        "i8": ["--onnx-fold-batchnorm", f"--onnx-calibrate=data={cal} quiet=true",
-               "--onnx-quantize=quiet=true"],
+        "i8": [*static, "--onnx-quantize=quiet=true"],
+        # 4-bit weights: packed in the object, computed by the first call.
+        "w4": ["--onnx-quantize=mode=weight-only weights=s4 quiet=true"],
+        "a8w4": [*static, "--onnx-quantize=weights=s4 quiet=true"],
     }
     failed = 0
     for entry, passes in variants.items():
@@ -52,7 +57,8 @@ def main():
         run([args.tool, model, *passes, "--emit=obj", "-o", obj, f"--entry={entry}"])
         symbols = run(["nm", obj]).stdout
         entries = re.findall(r"_part(?:_[0-9]+)?_entry$", symbols, re.MULTILINE)
-        print(f"{entry}: {len(entries)} loops split")
+        print(f"{entry}: {len(entries)} loops split; constants computed once per "
+              f"process: {'yes' if 'onnxq_constants_state' in symbols else 'no'}")
         builds = [("", ["cc", "-O2"]),
                   (" (AddressSanitizer)", ["cc", "-O1", "-g", "-fsanitize=address",
                                            "-fno-omit-frame-pointer"])]

@@ -47,6 +47,9 @@ DictionaryAttr mlir::onnxq::getModelABIAttr(MLIRContext *context,
   };
   if (abi.indexChecks)
     fields.push_back(b.getNamedAttr("index_checks", b.getUnitAttr()));
+  if (abi.constantsSize)
+    fields.push_back(
+        b.getNamedAttr("constants_size", b.getI64IntegerAttr(abi.constantsSize)));
   return b.getDictionaryAttr(fields);
 }
 
@@ -63,6 +66,8 @@ FailureOr<ModelABI> mlir::onnxq::parseModelABI(DictionaryAttr dict) {
   abi.function = function.str();
   abi.workspaceSize = workspace.getInt();
   abi.indexChecks = dict.contains("index_checks");
+  if (auto constants = dict.getAs<IntegerAttr>("constants_size"))
+    abi.constantsSize = constants.getInt();
   for (auto [key, list] : {std::pair{"inputs", &abi.inputs},
                            std::pair{"outputs", &abi.outputs}}) {
     auto array = dict.getAs<ArrayAttr>(key);

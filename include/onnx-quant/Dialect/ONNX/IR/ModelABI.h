@@ -2,11 +2,12 @@
 //
 // `onnxq-record-abi` stores the graph's interface on the module as
 // `onnx.abi = {entry, function, inputs = [...], outputs = [...],
-// workspace_size[, index_checks]}` where each tensor is `{name, dtype (ONNX
-// data type), element_bytes, shape}`. Workspace planning fills in the size;
-// onnxq-check-indices sets index_checks when the graph function has one more
-// result than `outputs`: an i32 flag, non-zero when a run-time index was out
-// of range. The header emitter, the ABI entry points and the JIT read it back.
+// workspace_size[, index_checks][, constants_size]}` where each tensor is
+// `{name, dtype (ONNX data type), element_bytes, shape}`. Workspace planning
+// fills in the size; onnxq-check-indices sets index_checks when the graph
+// function has one more result than `outputs`: an i32 flag, non-zero when a
+// run-time index was out of range; onnxq-hoist-constants sets
+// constants_size, the bytes of static memory its globals take. The header emitter, the ABI entry points and the JIT read it back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +36,9 @@ struct ModelABI {
   int64_t workspaceSize = 0;
   /// The graph's last result is the index-check flag (not an output).
   bool indexChecks = false;
+  /// Bytes of the zero-initialized globals the first call fills with the
+  /// values computed from constants (onnxq-hoist-constants); 0: none.
+  int64_t constantsSize = 0;
 
   /// Samples per run: the first input's leading (batch) dimension; 1
   /// without inputs or for a scalar input.
