@@ -680,11 +680,28 @@ public:
       linalg::LinalgOp epilogue = plan.epilogue->op;
       epilogueResult = plan.epilogue->operands[epilogue.getNumDpsInputs()];
     }
+    tilesMayOverlap = readsNothingItStores();
   }
 
   void emit() { emitOuterLoops(0); }
 
 private:
+  /// Whether the kernel stores to no buffer it reads: its start is the
+  /// prologue's or its results go to the epilogue's buffer, and no input
+  /// shares that buffer. Then a tile computed twice stores the same values.
+  bool readsNothingItStores() const {
+    if (!plan.prologue && !plan.epilogue)
+      return false; // out += ...: the accumulators are loaded from out
+    unsigned stored = plan.epilogue ? epilogueResult : out;
+    Value storedBuffer = getAllocation(plan.operands[stored]);
+    for (auto [k, operand] : llvm::enumerate(plan.operands)) {
+      bool read = k != stored && (k != out || !plan.prologue);
+      if (read && getAllocation(operand) == storedBuffer)
+        return false;
+    }
+    return true;
+  }
+
   /// Calls `body(start, size)` on blocks of `step` covering
   /// [base, base + extent): in a loop for the full blocks, then once for the
   /// last partial block, if any. The blocks are parts of the output, so the
@@ -747,6 +764,13 @@ private:
           iv[*plan.m] = row;
         forEachBlock(panelStart, panelSize, width,
                      [&](OpFoldResult column, int64_t tileWidth) {
+          // On AMX a last partial tile would run on vectors (tiles are
+          // whole): it moves back to end with the panel instead, over the
+          // tile before, whose outputs it stores again, the same.
+          if (plan.amx && tilesMayOverlap && tileWidth < width && panelSize >= width) {
+            column = offsetBy(panelStart, panelSize - width);
+            tileWidth = width;
+          }
           iv[plan.n] = column;
           int64_t vectors = llvm::divideCeil(tileWidth, block.lanes);
           emitTile(tileRows, vectors, tileWidth - (vectors - 1) * block.lanes);
@@ -1288,6 +1312,7 @@ private:
   int64_t tileRows = 0, tileVectors = 0, tileLastLanes = 0;
   unsigned out;                // the contraction's output among the buffers
   unsigned epilogueResult = 0; // the epilogue's output among them, if fused
+  bool tilesMayOverlap = false; // readsNothingItStores()
 };
 
 struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {

@@ -179,3 +179,71 @@ func.func @matmul_u8_rows(%a: memref<64x32xi32>, %w: memref<32x64xi32>, %acc: me
   }
   return
 }
+
+// -----
+
+// 49 positions: one whole 32-position tile and 17 more. With the start
+// fused (a bias broadcast: the kernel reads nothing it stores), the last
+// tile moves back to positions 17-48 and stays on AMX, storing positions
+// 17-31 a second time, the same values; vpdpbusd only where the process
+// may not use AMX.
+// CHECK-LABEL: func.func @shifted
+// CHECK: scf.if
+// CHECK: amx.tile_load %[[XS:.*]][%c0], %c49 : memref<784xi32, strided<[1]>> into !amx.tile<16x64xi8>
+// CHECK: amx.tile_load %[[XS]][%c16], %c49
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: amx.tile_load %[[XS]][%c17], %c49 : memref<784xi32, strided<[1]>> into !amx.tile<16x64xi8>
+// CHECK: amx.tile_load %[[XS]][%c33], %c49
+// CHECK: } else {
+func.func @shifted(%x: memref<1x1x16x49xi32>, %w: memref<1x32x16xi32>, %bias: memref<32xi32>, %acc: memref<1x1x32x49xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, g, f, p) -> (f)>, affine_map<(n, g, f, p) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<32xi32>) outs(%acc : memref<1x1x32x49xi32>) {
+  ^bb0(%b: i32, %o: i32):
+    linalg.yield %b : i32
+  }
+  linalg.generic {indexing_maps = [affine_map<(n, g, f, p, c) -> (n, g, c, p)>, affine_map<(n, g, f, p, c) -> (g, f, c)>, affine_map<(n, g, f, p, c) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x1x16x49xi32>, memref<1x32x16xi32>) outs(%acc : memref<1x1x32x49xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %av = vector.broadcast %a : i32 to vector<1xi32>
+    %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
+    %ae = arith.extui %ab : vector<4xi8> to vector<4xi32>
+    %wv = vector.broadcast %b : i32 to vector<1xi32>
+    %wb = vector.bitcast %wv : vector<1xi32> to vector<4xi8>
+    %we = arith.extsi %wb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %ae, %we : vector<4xi32>
+    %s = vector.reduction <add>, %p : vector<4xi32> into i32
+    %r = arith.addi %o, %s : i32
+    linalg.yield %r : i32
+  }
+  return
+}
+
+// -----
+
+// The same without a fused start (out += ...: the accumulators are loaded
+// from the output): a tile computed twice would add twice, so the last 17
+// positions stay on vectors.
+// CHECK-LABEL: func.func @accumulating
+// CHECK: scf.if
+// CHECK: amx.tile_load %{{.*}}[%c16], %c49
+// CHECK: } else {
+// CHECK-NOT: amx.tile_load
+// CHECK: return
+func.func @accumulating(%x: memref<1x1x16x49xi32>, %w: memref<1x32x16xi32>, %acc: memref<1x1x32x49xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, g, f, p, c) -> (n, g, c, p)>, affine_map<(n, g, f, p, c) -> (g, f, c)>, affine_map<(n, g, f, p, c) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x1x16x49xi32>, memref<1x32x16xi32>) outs(%acc : memref<1x1x32x49xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %av = vector.broadcast %a : i32 to vector<1xi32>
+    %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
+    %ae = arith.extui %ab : vector<4xi8> to vector<4xi32>
+    %wv = vector.broadcast %b : i32 to vector<1xi32>
+    %wb = vector.bitcast %wv : vector<1xi32> to vector<4xi8>
+    %we = arith.extsi %wb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %ae, %we : vector<4xi32>
+    %s = vector.reduction <add>, %p : vector<4xi32> into i32
+    %r = arith.addi %o, %s : i32
+    linalg.yield %r : i32
+  }
+  return
+}

@@ -1,10 +1,10 @@
 """Writes a random-weight model of quantized convolutions (QLinearConv, u8
 activations, s8 per-filter weights) shaped for AMX tiles: argv[1]. Deep
-enough for tiles (32 input channels or more per group), stride 1, with the
-remainders the kernel leaves to vpdpbusd: a 1x1 64 -> 48 (a tile of 32
-filters, one of 16), a 3x3 pads 1 64 -> 40 on rows flattened over the
-padded width (32 filters on tiles, 8 on vectors, a last group of positions
-shorter than 16), 96 channels (24 words, padded to 32) 3x3 -> 32, grouped
+enough for tiles (32 input channels or more per group), stride 1, with
+remainders: a 1x1 64 -> 48 (a tile of 32 filters, one of 16; 400 positions,
+the last 16 on a tile moved back over the one before), a 3x3 pads 1 64 ->
+40 on rows flattened over the padded width (32 filters on tiles, 8 on
+vpdpbusd), 96 channels (24 words, padded to 32) 3x3 -> 32, grouped
 (2 groups of 48 channels, 12 words padded to 16) -> 64, a 3x3 stride 2 (not
 on tiles: its positions are not contiguous), and a chain whose 1x1 output
 only the next 3x3 reads (its requantization runs after the tiles, on
