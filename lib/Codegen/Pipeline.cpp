@@ -51,7 +51,8 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   // What is computed from constants alone (4-bit weights spread and
   // dequantized) is computed once per process, into globals.
-  pm.addPass(createHoistConstantsPass());
+  if (options.hoistConstants)
+    pm.addPass(createHoistConstantsPass());
 
   // Buffers: results written straight into the caller's output buffers,
   // every intermediate in the one workspace.

@@ -120,6 +120,20 @@ static cl::opt<int64_t> maxThreads(
              "NAME_run_parallel runs on the calling thread)"),
     cl::init(0), cl::cat(category));
 
+enum class WeightUnpacking { Once, EveryCall };
+static cl::opt<WeightUnpacking> unpackWeights(
+    "unpack-weights",
+    cl::desc("When --emit=llvm|asm|obj code unpacks the weights the object "
+             "keeps packed (4-bit)"),
+    cl::values(clEnumValN(WeightUnpacking::Once, "once",
+                          "on the first call of the process, into static memory "
+                          "(default: later calls run at full speed; memory as "
+                          "unpacked weights)"),
+               clEnumValN(WeightUnpacking::EveryCall, "every-call",
+                          "on every call, layer by layer in the workspace (less "
+                          "memory, slower)")),
+    cl::init(WeightUnpacking::Once), cl::cat(category));
+
 static cl::opt<std::string> targetFeatures(
     "mattr", cl::desc("Target features, e.g. +neon,+dotprod (default: the "
                       "host CPU's for the host)"),
@@ -289,6 +303,7 @@ static LogicalResult emitNative(ModuleOp module, StringRef inputPath,
     return emitError(UnknownLoc::get(context))
            << "--max-threads must be 0 (no limit) or more, got " << maxThreads;
   lowering.maxThreads = maxThreads;
+  lowering.hoistConstants = unpackWeights == WeightUnpacking::Once;
   PassManager pm(context, ModuleOp::getOperationName());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();

@@ -37,6 +37,13 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
                      "(0: as many as it is given; 1: no parallel code) "
                      "(onnxq-parallelize's max-threads)"),
       llvm::cl::init(0)};
+  Option<bool> hoistConstants{
+      *this, "hoist-constants",
+      llvm::cl::desc("Compute what depends only on constants (4-bit weights "
+                     "unpacked) once per process, into static memory "
+                     "(onnxq-hoist-constants); false: on every call, in the "
+                     "workspace"),
+      llvm::cl::init(true)};
   Option<std::string> requant{
       *this, "requant",
       llvm::cl::desc("float | integer: how quantized ops requantize "
