@@ -7,8 +7,9 @@ A benchmark, not a test. For each model:
   * ours int8            the default static quantization (u8 x s8 per channel,
                          calibrated on 16 samples), the size reference
   * ours w8 / w4 / w4b32 `--onnx-quantize="mode=weight-only weights=s8|s4
-                         [block-size=32]"`: float activations, the weights
-                         dequantized when the model runs
+                         [block-size=32]"`: float activations, the 4-bit
+                         weights unpacked and dequantized by the first call
+                         (--unpack-weights=once, the default)
   * ours u8 x s4         the static quantization with `weights=s4`
   * ORT fp32             the float model, CPU provider, one thread
   * ORT 4-bit b32        ONNX Runtime's MatMulNBitsQuantizer (4 bits, blocks
@@ -20,7 +21,9 @@ of bench/four_way.py (4 blocks, dim 256, feed-forward 1024, 128 tokens).
 Object size: the text section (`size`), the bytes an application links.
 Timing: one thread; after warm-up, --rounds rounds in which every variant
 takes its turn timing --repeat calls (the median); a variant's figure is the
-median of its round medians.
+median of its round medians. Each round starts a new process, whose first
+call unpacks the 4-bit weights: one slow call among --repeat, which the
+round's median leaves out.
 
 Run:  .venv/bin/python bench/weights4.py --tool build/bin/onnx-quant-opt \\
           --runner tools/onnx-quant-runner/runner.c [--zoo DIR] [--rounds 3]
