@@ -62,7 +62,6 @@ typedef struct onnxq_pool {
      unclaimed parts [front, back) (bits 0-15 and 16-31). */
   onnxq_task_fn fn;
   void *ctx;
-  int64_t n;
   uint64_t next;
   int64_t done;
   uint32_t generation;
@@ -142,7 +141,6 @@ static inline void onnxq_pool_parallel_for(void *pool, int64_t n,
     g = 1; /* 0 is the workers' "seen nothing yet" */
   __atomic_store_n(&p->fn, fn, __ATOMIC_RELAXED);
   __atomic_store_n(&p->ctx, ctx, __ATOMIC_RELAXED);
-  __atomic_store_n(&p->n, n, __ATOMIC_RELAXED);
   __atomic_store_n(&p->done, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&p->next, (uint64_t)g << 32 | (uint64_t)n << 16, __ATOMIC_RELEASE);
   __atomic_store_n(&p->generation, g, __ATOMIC_RELEASE);

@@ -159,7 +159,8 @@ struct HoistConstantsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<func::FuncOp> graph = lookupGraphFunction(module, "to hoist constants from");
-    if (failed(graph))
+    FailureOr<ModelABI> abi = readModelABI(module);
+    if (failed(graph) || failed(abi))
       return signalPassFailure();
     if (!graph->getBody().hasOneBlock() ||
         module.lookupSymbol(kInitConstantsFunction))
@@ -179,9 +180,6 @@ struct HoistConstantsPass
     init.setPrivate();
     SymbolTable symbols(module);
     SmallVector<memref::GlobalOp> globals;
-    FailureOr<ModelABI> abi = readModelABI(module);
-    if (failed(abi))
-      return signalPassFailure();
     for (Value value : hoisted) {
       auto type = cast<RankedTensorType>(value.getType());
       abi->constantsSize += *getTensorBytes(type);

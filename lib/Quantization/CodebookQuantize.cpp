@@ -1,6 +1,7 @@
 //===- CodebookQuantize.cpp - weights=ewq|fastewq -------------------------===//
 
 #include "CodebookQuantize.h"
+#include "QuantizationError.h"
 #include "ScaleAndZeroPoint.h"
 
 #include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
@@ -12,21 +13,17 @@
 #include "llvm/Support/Format.h"
 
 #include <chrono>
-#include <cmath>
 
 using namespace mlir;
 using namespace mlir::onnxq;
 
 namespace {
 
-/// 10 log10(|w|^2 / |w - w'|^2), inf when equal.
+/// The weight SQNR (dB) of `approximated`, as the quantization report's.
 double getSQNR(ArrayRef<float> weights, ArrayRef<float> approximated) {
-  double signal = 0, noise = 0;
-  for (auto [w, a] : llvm::zip(weights, approximated)) {
-    signal += double(w) * w;
-    noise += (double(w) - a) * (double(w) - a);
-  }
-  return noise == 0 ? INFINITY : 10 * std::log10(signal / noise);
+  SQNR sqnr;
+  sqnr.add(weights, approximated);
+  return sqnr.getDecibels();
 }
 
 /// The weights after uniform weight-only quantization at `bits`, signed,
