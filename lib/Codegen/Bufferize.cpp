@@ -68,24 +68,38 @@ void flattenEmptyInterface(func::FuncOp func) {
   func.setType(FunctionType::get(func.getContext(), inputs, results));
 }
 
-/// One tensor.empty per use. CSE merges equal ones, and one-shot
-/// bufferization then hands their users one allocation in turn; the
-/// workspace plan shares memory by liveness anyway, and an allocation that
-/// one op chain uses alone can stay in the registers of its kernel
-/// (onnxq-contraction-kernels).
+/// One `op` per use of its result.
+void splitPerUse(Operation *op) {
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : op->getUses())
+    uses.push_back(&use);
+  if (uses.size() < 2)
+    return;
+  OpBuilder b(op);
+  for (OpOperand *use : llvm::drop_begin(uses))
+    use->set(b.clone(*op)->getResult(0));
+}
+
+/// One tensor.empty, and one fill of a tensor.empty, per use. CSE merges
+/// equal ones, and one-shot bufferization then hands their users one
+/// allocation in turn, or copies a shared fill for each but one of the
+/// slices inserted into it (the zero-padded channel words of two
+/// convolutions); the workspace plan shares memory by liveness anyway, and
+/// an allocation that one op chain uses alone can stay in the registers of
+/// its kernel (onnxq-contraction-kernels).
 void splitEmptyTensors(func::FuncOp func) {
+  SmallVector<linalg::FillOp> fills;
+  func.walk([&](linalg::FillOp fill) {
+    if (fill.hasPureTensorSemantics() &&
+        fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>())
+      fills.push_back(fill);
+  });
+  for (linalg::FillOp fill : fills)
+    splitPerUse(fill);
   SmallVector<tensor::EmptyOp> empties;
   func.walk([&](tensor::EmptyOp empty) { empties.push_back(empty); });
-  for (tensor::EmptyOp empty : empties) {
-    SmallVector<OpOperand *> uses;
-    for (OpOperand &use : empty->getUses())
-      uses.push_back(&use);
-    if (uses.size() < 2)
-      continue;
-    OpBuilder b(empty);
-    for (OpOperand *use : llvm::drop_begin(uses))
-      use->set(b.clone(*empty)->getResult(0));
-  }
+  for (tensor::EmptyOp empty : empties)
+    splitPerUse(empty);
 }
 
 struct BufferizePass

@@ -474,13 +474,11 @@ std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
   return amx;
 }
 
-/// The nearest op before (or after) `op` in its block that reads or writes
-/// memory, past allocations and deallocations (collected in `deallocs`:
-/// they move after the kernel).
-Operation *getAdjacentMemoryOp(Operation *op, bool after,
-                               SmallVectorImpl<Operation *> &deallocs) {
-  for (Operation *other = after ? op->getNextNode() : op->getPrevNode(); other;
-       other = after ? other->getNextNode() : other->getPrevNode()) {
+/// The nearest op before `op` in its block that reads or writes memory,
+/// past allocations and deallocations (collected in `deallocs`: they move
+/// after the kernel).
+Operation *getPreviousMemoryOp(Operation *op, SmallVectorImpl<Operation *> &deallocs) {
+  for (Operation *other = op->getPrevNode(); other; other = other->getPrevNode()) {
     if (isa<memref::DeallocOp>(other))
       deallocs.push_back(other);
     else if (!isMemoryEffectFree(other) &&
@@ -589,6 +587,51 @@ bool isOnlyUsedBy(Value value, ArrayRef<Operation *> allowed) {
   return true;
 }
 
+/// Whether `root`, the allocation behind a buffer, is known to share no
+/// memory with another such root: an allocation, a global or an argument
+/// (the ABI's buffers do not overlap).
+bool isDistinctBuffer(Value root) {
+  if (isa<BlockArgument>(root))
+    return true;
+  return isa_and_nonnull<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp>(
+      root.getDefiningOp());
+}
+
+/// The first op after the contraction `op` in its block that uses its
+/// output buffer `root`, if the contraction can move down to it: the ops in
+/// between write no buffer it reads (`reads`: allocations). A kernel fused
+/// with its epilogue runs where the epilogue is: a Concat's requantizations
+/// follow all of its inputs' convolutions. Deallocations on the way are
+/// collected: they move after the kernel.
+Operation *getFirstReader(Operation *op, Value root, ArrayRef<Value> reads,
+                          SmallVectorImpl<Operation *> &deallocs) {
+  for (Operation *other = op->getNextNode(); other; other = other->getNextNode()) {
+    if (isa<memref::DeallocOp>(other)) {
+      deallocs.push_back(other);
+      continue;
+    }
+    if (isMemoryEffectFree(other) || hasSingleEffect<MemoryEffects::Allocate>(other))
+      continue;
+    if (llvm::any_of(other->getOperands(), [&](Value operand) {
+          return isa<MemRefType>(operand.getType()) && getAllocation(operand) == root;
+        }))
+      return other;
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(other);
+    if (!effects)
+      return nullptr;
+    for (const MemoryEffects::EffectInstance &effect : *effects) {
+      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
+        continue;
+      Value written = effect.getValue() ? getAllocation(effect.getValue()) : Value();
+      if (!written || !isDistinctBuffer(written) || written == root ||
+          llvm::is_contained(reads, written))
+        return nullptr;
+    }
+  }
+  return nullptr;
+}
+
 /// Fuses the contraction's neighbours into its kernel where they allow it:
 /// the op just before it that writes its whole output from other values
 /// (its start: a bias, a fill) and the op just after it that reads the
@@ -599,7 +642,7 @@ void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   SmallVector<Operation *> deallocs;
   auto prologue = dyn_cast_or_null<linalg::LinalgOp>(
-      getAdjacentMemoryOp(op, /*after=*/false, deallocs));
+      getPreviousMemoryOp(op, deallocs));
   if (isElementwiseOverOutput(prologue, op) &&
       prologue.getDpsInitOperand(0)->get() == out &&
       prologue.getMatchingIndexingMap(prologue.getDpsInitOperand(0)).isIdentity() &&
@@ -610,8 +653,14 @@ void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
     plan.deallocs.append(deallocs);
   deallocs.clear();
 
+  SmallVector<Value> reads;
+  for (Value input : op.getDpsInputs())
+    reads.push_back(getAllocation(input));
+  if (plan.prologue)
+    for (Value input : plan.prologue->op.getDpsInputs())
+      reads.push_back(getAllocation(input));
   auto epilogue = dyn_cast_or_null<linalg::LinalgOp>(
-      getAdjacentMemoryOp(op, /*after=*/true, deallocs));
+      getFirstReader(op, getAllocation(out), reads, deallocs));
   if (!isElementwiseOverOutput(epilogue, op) ||
       epilogue.getDpsInitOperand(0)->get() == out ||
       !epilogue.getMatchingBlockArgument(epilogue.getDpsInitOperand(0)).use_empty() ||
@@ -1346,8 +1395,8 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));
     fuseNeighbours(op, *plan);
-    // Where every operand is defined: only ops without memory effects lie
-    // between the contraction and its epilogue.
+    // Where every operand is defined (getFirstReader: what lies between
+    // the contraction and its epilogue leaves the contraction's inputs be).
     rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
     KernelEmitter(rewriter, op, *plan, block, rows).emit();
     for (Operation *dealloc : plan->deallocs)
@@ -1373,7 +1422,12 @@ struct ContractionKernelsPass
     patterns.add<ContractionToKernel>(&getContext(), vectorBits, rows, vectors,
                                       byteWindows, amx);
     ModuleOp module = getOperation();
-    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+    // In program order: a contraction's epilogue may lie past later
+    // contractions (getFirstReader), which must still be linalg ops then,
+    // whose memory effects are known, not kernels calling out.
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal();
+    if (failed(applyPatternsGreedily(module, std::move(patterns), config)))
       return signalPassFailure();
     // AMX kernels ask whether the process may use AMX (onnxq-emit-abi
     // defines the function).

@@ -180,3 +180,88 @@ func.func @in_place_finish(%a: memref<16x16xf32>, %b: memref<16x16xf32>) {
   memref.dealloc %acc : memref<16x16xf32>
   return
 }
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// The epilogue need not follow the contraction: a Concat's requantizations
+// come after all of its inputs' convolutions. The kernel moves down to it,
+// past ops that write no buffer the contraction reads (here an unrelated
+// copy), and the accumulator buffer goes.
+// CHECK-LABEL: func.func @later_epilogue
+// CHECK-NOT: memref.alloc
+// CHECK: linalg.copy ins(%arg3 : memref<8x32xi8>) outs(%arg4 : memref<8x32xi8>)
+// CHECK: scf.for
+// CHECK: arith.trunci {{.*}} : vector<16xi32> to vector<16xi8>
+// CHECK: vector.store {{.*}} vector<16xi8>
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @later_epilogue(%a: memref<8x4xi8>, %b: memref<4x32xi8>, %y: memref<8x32xi8>,
+                          %other: memref<8x32xi8>, %other_out: memref<8x32xi8>) {
+  %zero = arith.constant 0 : i32
+  %acc = memref.alloc() : memref<8x32xi32>
+  linalg.fill ins(%zero : i32) outs(%acc : memref<8x32xi32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x4xi8>, memref<4x32xi8>) outs(%acc : memref<8x32xi32>) {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xe = arith.extui %x : i8 to i32
+    %we = arith.extsi %w : i8 to i32
+    %p = arith.muli %xe, %we : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  linalg.copy ins(%other : memref<8x32xi8>) outs(%other_out : memref<8x32xi8>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<8x32xi32>) outs(%y : memref<8x32xi8>) {
+  ^bb0(%t: i32, %out: i8):
+    %q = arith.trunci %t : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x32xi32>
+  return
+}
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// An op between the contraction and the op reading its output writes the
+// contraction's input: the contraction cannot move past it, so the
+// accumulators are stored and the element-wise op stays a loop of its own.
+// CHECK-LABEL: func.func @input_overwritten
+// CHECK: %[[ALLOC:.*]] = memref.alloc() : memref<8x32xi32>
+// CHECK: scf.for
+// CHECK: vector.store
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%arg0 : memref<8x4xi8>)
+// CHECK: linalg.generic {{.*}} ins(%[[ALLOC]] : memref<8x32xi32>) outs(%arg2 : memref<8x32xi8>)
+func.func @input_overwritten(%a: memref<8x4xi8>, %b: memref<4x32xi8>, %y: memref<8x32xi8>) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i8
+  %acc = memref.alloc() : memref<8x32xi32>
+  linalg.fill ins(%zero : i32) outs(%acc : memref<8x32xi32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x4xi8>, memref<4x32xi8>) outs(%acc : memref<8x32xi32>) {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xe = arith.extui %x : i8 to i32
+    %we = arith.extsi %w : i8 to i32
+    %p = arith.muli %xe, %we : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  linalg.fill ins(%one : i8) outs(%a : memref<8x4xi8>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<8x32xi32>) outs(%y : memref<8x32xi8>) {
+  ^bb0(%t: i32, %out: i8):
+    %q = arith.trunci %t : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x32xi32>
+  return
+}
