@@ -48,23 +48,29 @@ typedef void (*onnxq_parallel_for_fn)(void *pool, int64_t n,
 #define ONNXQ_POOL_SPINS 20000
 #endif
 
+#define ONNXQ_POOL_LINE_ __attribute__((aligned(64)))
+
+/* Fields on separate cache lines by who writes them: the calling thread
+   (once per parallel-for), the threads claiming parts, the workers
+   finishing them. */
 typedef struct onnxq_pool {
+  void *memory;         /* what calloc returned */
   int threads;          /* including the calling thread */
   pthread_t *workers;   /* threads - 1 */
-  pthread_mutex_t busy; /* held by the running parallel-for */
-  pthread_mutex_t lock; /* guards sleeping and the wake-up */
+  pthread_mutex_t lock; /* guards the sleeping workers' wake-up */
   pthread_cond_t wake;
-  int sleeping;         /* workers waiting on `wake` */
+  int sleeping;         /* workers waiting on `wake` (atomic) */
   int stop;
   /* The current job, published by `generation`; its parts are claimed
      through `next`: the job's generation (high 32 bits), so a worker late
      from an earlier job never claims a part of a later one, and the
      unclaimed parts [front, back) (bits 0-15 and 16-31). */
+  ONNXQ_POOL_LINE_ uint32_t generation;
+  int busy;             /* 1 while a parallel-for runs (atomic) */
   onnxq_task_fn fn;
   void *ctx;
-  uint64_t next;
-  int64_t done;
-  uint32_t generation;
+  ONNXQ_POOL_LINE_ uint64_t next;
+  ONNXQ_POOL_LINE_ int64_t done;
 } onnxq_pool;
 
 static inline void onnxq_pool_pause_(void) {
@@ -110,11 +116,14 @@ static inline void *onnxq_pool_worker_(void *arg) {
         continue;
       }
       pthread_mutex_lock(&p->lock);
-      ++p->sleeping;
-      while (__atomic_load_n(&p->generation, __ATOMIC_ACQUIRE) == seen &&
+      /* Counted before the generation is read again (both sequentially
+         consistent, as in onnxq_pool_parallel_for): either this worker
+         sees the new job or the caller sees it sleeping and wakes it. */
+      __atomic_add_fetch(&p->sleeping, 1, __ATOMIC_SEQ_CST);
+      while (__atomic_load_n(&p->generation, __ATOMIC_SEQ_CST) == seen &&
              !__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE))
         pthread_cond_wait(&p->wake, &p->lock);
-      --p->sleeping;
+      __atomic_sub_fetch(&p->sleeping, 1, __ATOMIC_RELAXED);
       pthread_mutex_unlock(&p->lock);
       spins = 0;
     }
@@ -132,7 +141,7 @@ static inline void onnxq_pool_parallel_for(void *pool, int64_t n,
   /* More than 65535 parts (more than the threads any pool has) run on
      the calling thread too. */
   if (n == 1 || !p || p->threads <= 1 || n > 0xFFFF ||
-      pthread_mutex_trylock(&p->busy) != 0) {
+      __atomic_exchange_n(&p->busy, 1, __ATOMIC_ACQUIRE) != 0) {
     fn(ctx, 0, n);
     return;
   }
@@ -143,15 +152,18 @@ static inline void onnxq_pool_parallel_for(void *pool, int64_t n,
   __atomic_store_n(&p->ctx, ctx, __ATOMIC_RELAXED);
   __atomic_store_n(&p->done, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&p->next, (uint64_t)g << 32 | (uint64_t)n << 16, __ATOMIC_RELEASE);
-  __atomic_store_n(&p->generation, g, __ATOMIC_RELEASE);
-  pthread_mutex_lock(&p->lock);
-  if (p->sleeping)
+  __atomic_store_n(&p->generation, g, __ATOMIC_SEQ_CST);
+  /* The lock only when a worker sleeps: the loops of one model run follow
+     each other closer than the workers' spinning lasts. */
+  if (__atomic_load_n(&p->sleeping, __ATOMIC_SEQ_CST)) {
+    pthread_mutex_lock(&p->lock);
     pthread_cond_broadcast(&p->wake);
-  pthread_mutex_unlock(&p->lock);
+    pthread_mutex_unlock(&p->lock);
+  }
   onnxq_pool_run_parts_(p, g, 1);
   while (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < n)
     onnxq_pool_pause_();
-  pthread_mutex_unlock(&p->busy);
+  __atomic_store_n(&p->busy, 0, __ATOMIC_RELEASE);
 }
 
 /* The pool's thread count, the calling thread included. */
@@ -169,11 +181,14 @@ static inline onnxq_pool *onnxq_pool_create(int threads) {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     threads = cpus > 0 ? (int)cpus : 1;
   }
-  onnxq_pool *p = (onnxq_pool *)calloc(1, sizeof *p);
-  if (!p)
+  /* Aligned by hand: malloc aligns to 16 bytes, and C99 has no
+     aligned_alloc. */
+  void *memory = calloc(1, sizeof(onnxq_pool) + 63);
+  if (!memory)
     return NULL;
+  onnxq_pool *p = (onnxq_pool *)(((uintptr_t)memory + 63) & ~(uintptr_t)63);
+  p->memory = memory;
   p->threads = 1;
-  pthread_mutex_init(&p->busy, NULL);
   pthread_mutex_init(&p->lock, NULL);
   pthread_cond_init(&p->wake, NULL);
   p->workers = (pthread_t *)calloc((size_t)threads, sizeof(pthread_t));
@@ -205,8 +220,7 @@ static inline void onnxq_pool_destroy(onnxq_pool *p) {
   free(p->workers);
   pthread_cond_destroy(&p->wake);
   pthread_mutex_destroy(&p->lock);
-  pthread_mutex_destroy(&p->busy);
-  free(p);
+  free(p->memory);
 }
 
 #ifdef __cplusplus
