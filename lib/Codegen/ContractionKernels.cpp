@@ -57,6 +57,7 @@ namespace mlir::onnxq {
 
 using namespace mlir;
 using mlir::onnxq::kAMXMinFilters;
+using mlir::onnxq::kAMXMinWords;
 using mlir::onnxq::kAMXReadyFunction;
 
 namespace {
@@ -447,8 +448,9 @@ FailureOr<KernelPlan> planKernel(linalg::LinalgOp op, bool byteWindows) {
 /// one operand walking the rows M and, with unit stride, a channel-word
 /// reduction loop (its words for one tap contiguous, an A tile's row), the
 /// other walking N with unit stride (a B tile's row is 16 columns of one
-/// channel word), whole steps of 16 channel words (convert-onnx-to-linalg
-/// pads them for int8-dot=amx), kAMXMinFilters rows and 16 columns. A
+/// channel word), whole steps of 16 channel words or fewer than 16 words
+/// in all (getAMXChannelWords: convert-onnx-to-linalg pads them for
+/// int8-dot=amx), kAMXMinFilters rows and 16 columns. A
 /// convolution's rows are its s8 filters (tdpbsud), a matrix product's its
 /// u8 activation rows (tdpbusd).
 std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
@@ -467,7 +469,11 @@ std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
   auto channels = llvm::find_if(plan.reductions, [&](unsigned loop) {
     return plan.strides[amx.rows][loop] == 1 && plan.walks(amx.columns, loop);
   });
-  if (channels == plan.reductions.end() || plan.ranges[*channels] % kTileRows != 0 ||
+  int64_t depth = 1; // channel words times taps
+  for (unsigned loop : plan.reductions)
+    depth *= plan.ranges[loop];
+  if (channels == plan.reductions.end() || depth < kAMXMinWords ||
+      (plan.ranges[*channels] > kTileRows && plan.ranges[*channels] % kTileRows != 0) ||
       plan.ranges[m] < kAMXMinFilters || plan.ranges[plan.n] < kTileRows)
     return std::nullopt;
   amx.channels = *channels;
@@ -856,7 +862,8 @@ private:
 
   /// The AMX tile: `rows` filters (16 to a tile) x `vectors` groups of 16
   /// positions, int32 results in tiles, zero at first. Each reduction step
-  /// loads 16 channel words of every filter row (A) and position group (B)
+  /// loads 16 channel words (or all, when fewer) of every filter row (A)
+  /// and position group (B)
   /// and multiplies each pair into its result tile; the steps of all taps
   /// are unrolled, or, past kMaxUnrolledAMXSteps, a loop over the taps
   /// carries the results through `amxScratch`. The results then go through
@@ -868,7 +875,10 @@ private:
     tileLastLanes = lastLanes;
     const AMXOperands &amx = *plan.amx;
     int64_t tileCount = llvm::divideCeil(rows, kTileRows);
-    int64_t blocks = plan.ranges[amx.channels] / kTileRows;
+    // Steps of 16 channel words, or one step of them all when fewer
+    // (getAMXChannelWords): no padded words to multiply.
+    int64_t stepWords = std::min(kTileRows, plan.ranges[amx.channels]);
+    int64_t blocks = plan.ranges[amx.channels] / stepWords;
     SmallVector<unsigned> taps;
     int64_t tapCount = 1;
     for (unsigned loop : plan.reductions)
@@ -886,20 +896,20 @@ private:
       return index(t * kTileRows * scratchPitch + j * block.lanes);
     };
 
-    // One reduction step at the current tap: blocks of 16 channel words.
+    // One reduction step at the current tap: blocks of `stepWords` words.
     auto step = [&](SmallVector<Value> &results) {
       for (int64_t blk = 0; blk < blocks; ++blk) {
-        iv[amx.channels] = b.getIndexAttr(blk * kTileRows);
+        iv[amx.channels] = b.getIndexAttr(blk * stepWords);
         SmallVector<Value> a, bt;
         for (int64_t t = 0; t < tileCount; ++t)
           a.push_back(amx::TileLoadOp::create(
-              b, loc, amx::TileType::get({rowsOf(t), 4 * kTileRows}, i8),
+              b, loc, amx::TileType::get({rowsOf(t), 4 * stepWords}, i8),
               buffers[amx.rows],
               ValueRange{indexAt(b, amx.rows, t * kTileRows, 0)},
               index(plan.strides[amx.rows][*plan.m])));
         for (int64_t j = 0; j < vectors; ++j)
           bt.push_back(amx::TileLoadOp::create(
-              b, loc, amx::TileType::get({kTileRows, 4 * lanesOf(j)}, i8),
+              b, loc, amx::TileType::get({stepWords, 4 * lanesOf(j)}, i8),
               buffers[amx.columns],
               ValueRange{indexAt(b, amx.columns, 0, j)},
               index(plan.strides[amx.columns][amx.channels])));

@@ -92,15 +92,64 @@ func.func @deep(%x: memref<1x1x128x100xi32>, %w: memref<1x40x3x3x128xi32>, %acc:
 
 // -----
 
-// Channel words not in whole steps of 16 (the lowering pads them only for
-// deep enough convolutions): vpdpbusd only, nothing asked.
+// Fewer than 16 channel words (the lowering adds none: getAMXChannelWords):
+// one step of tiles as deep as the words, filter tiles of 16 x 4 * 12 bytes
+// and position tiles of 12 rows.
+// CHECK-LABEL: func.func @exact_words
+// CHECK: amx.tile_load {{.*}} into !amx.tile<16x48xi8>
+// CHECK: amx.tile_load {{.*}} into !amx.tile<12x64xi8>
+// CHECK: amx.tile_muli {{.*}} : !amx.tile<16x48xi8>, !amx.tile<12x64xi8>, !amx.tile<16x16xi32>
+func.func @exact_words(%x: memref<1x1x12x64xi32>, %w: memref<1x32x12xi32>, %acc: memref<1x1x32x64xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, g, f, p, c) -> (n, g, c, p)>, affine_map<(n, g, f, p, c) -> (g, f, c)>, affine_map<(n, g, f, p, c) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x1x12x64xi32>, memref<1x32x12xi32>) outs(%acc : memref<1x1x32x64xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %av = vector.broadcast %a : i32 to vector<1xi32>
+    %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
+    %ae = arith.extui %ab : vector<4xi8> to vector<4xi32>
+    %wv = vector.broadcast %b : i32 to vector<1xi32>
+    %wb = vector.bitcast %wv : vector<1xi32> to vector<4xi8>
+    %we = arith.extsi %wb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %ae, %we : vector<4xi32>
+    %s = vector.reduction <add>, %p : vector<4xi32> into i32
+    %r = arith.addi %o, %s : i32
+    linalg.yield %r : i32
+  }
+  return
+}
+
+// -----
+
+// A reduction of fewer than kAMXMinWords channel words (times taps: 4
+// here, one tap), or of more than 16 words not in whole steps of 16 (20):
+// vpdpbusd only, nothing asked.
 // CHECK-NOT: onnxq_amx_ready
 // CHECK-LABEL: func.func @shallow
 // CHECK-NOT: amx.
 // CHECK: vpdpbusd
-func.func @shallow(%x: memref<1x1x12x64xi32>, %w: memref<1x32x12xi32>, %acc: memref<1x1x32x64xi32>) {
+// CHECK-LABEL: func.func @uneven_steps
+// CHECK-NOT: amx.
+// CHECK: vpdpbusd
+func.func @shallow(%x: memref<1x1x4x64xi32>, %w: memref<1x32x4xi32>, %acc: memref<1x1x32x64xi32>) {
   linalg.generic {indexing_maps = [affine_map<(n, g, f, p, c) -> (n, g, c, p)>, affine_map<(n, g, f, p, c) -> (g, f, c)>, affine_map<(n, g, f, p, c) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
-      ins(%x, %w : memref<1x1x12x64xi32>, memref<1x32x12xi32>) outs(%acc : memref<1x1x32x64xi32>) {
+      ins(%x, %w : memref<1x1x4x64xi32>, memref<1x32x4xi32>) outs(%acc : memref<1x1x32x64xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %av = vector.broadcast %a : i32 to vector<1xi32>
+    %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
+    %ae = arith.extui %ab : vector<4xi8> to vector<4xi32>
+    %wv = vector.broadcast %b : i32 to vector<1xi32>
+    %wb = vector.bitcast %wv : vector<1xi32> to vector<4xi8>
+    %we = arith.extsi %wb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %ae, %we : vector<4xi32>
+    %s = vector.reduction <add>, %p : vector<4xi32> into i32
+    %r = arith.addi %o, %s : i32
+    linalg.yield %r : i32
+  }
+  return
+}
+
+func.func @uneven_steps(%x: memref<1x1x20x64xi32>, %w: memref<1x32x20xi32>, %acc: memref<1x1x32x64xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(n, g, f, p, c) -> (n, g, c, p)>, affine_map<(n, g, f, p, c) -> (g, f, c)>, affine_map<(n, g, f, p, c) -> (n, g, f, p)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x1x20x64xi32>, memref<1x32x20xi32>) outs(%acc : memref<1x1x32x64xi32>) {
   ^bb0(%a: i32, %b: i32, %o: i32):
     %av = vector.broadcast %a : i32 to vector<1xi32>
     %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>

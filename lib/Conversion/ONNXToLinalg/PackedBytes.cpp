@@ -198,8 +198,8 @@ Int8DotProduct mlir::onnxq::packsFor(Int8DotProduct dot, RankedTensorType wType,
 
 namespace {
 
-/// Channel words of one AMX step (an A tile's row of 64 bytes).
-constexpr int64_t kTileWords = 16;
+/// Columns of one AMX result tile.
+constexpr int64_t kTileColumns = 16;
 
 /// The u8 matrix `a` (M, K) as (M, W) int32 words, byte j of word w from
 /// column 4 * w + j (0 past K): four strided slices, one per byte, combined
@@ -252,10 +252,9 @@ Value mlir::onnxq::multiplyPackedBytes(OpBuilder &b, Location loc, Value a,
   int64_t m = cast<RankedTensorType>(a.getType()).getDimSize(0);
   int64_t words = llvm::divideCeil(k, 4);
   // Tiles of the activation rows (kAMXMinFilters of them at least, as a
-  // convolution's filters) against 16 columns: whole 16-word steps.
-  if (dot == Int8DotProduct::AMX && m >= kAMXMinFilters && n >= kTileWords &&
-      words >= kAMXMinWords)
-    words = llvm::alignTo(words, kTileWords);
+  // convolution's filters) against 16 columns: whole steps of words.
+  if (dot == Int8DotProduct::AMX && m >= kAMXMinFilters && n >= kTileColumns)
+    words = getAMXChannelWords(words);
   Type i32 = b.getI32Type();
   Value packedA = packRowWords(b, loc, a, words);
   Value w = createWeightWords(b, loc, RankedTensorType::get({words, n}, i32),

@@ -82,24 +82,43 @@ func.func @two_channels(%x: tensor<1x2x4x4xui8>) -> tensor<1x2x4x4xui8> {
 
 // -----
 
-// int8-dot=amx: packed as for vnni; a stride-1 convolution deep and large
-// enough for AMX tiles (8 channel words or more, 32 filters, 16 positions)
-// has its channel words padded to a multiple of 16: 40 channels, 10 words
-// -> 16 (the weights' words past the last are 0, the input's hold the zero
-// point, 0x0A0A0A0A = 168430090). The words are packed in place into the
-// filled padded buffer (no copy of the input into a padded one).
+// int8-dot=amx: packed as for vnni; a stride-1 convolution large enough for
+// AMX tiles (32 filters, 16 positions) with more than 16 channel words has
+// them padded to a multiple of 16: 72 channels, 18 words -> 32 (the
+// weights' words past the last are 0, the input's hold the zero point,
+// 0x0A0A0A0A = 168430090). The words are packed in place into the filled
+// padded buffer (no copy of the input into a padded one).
 // AMX-LABEL: func @amx_padded
 // AMX-NOT: tensor.pad
 // AMX-DAG: %[[FILL:.*]] = arith.constant 168430090 : i32
-// AMX: %[[FILLED:.*]] = linalg.fill ins(%[[FILL]] : i32) outs(%{{.*}} : tensor<1x1x16x4x4xi32>)
-// AMX: %[[INIT:.*]] = tensor.extract_slice %[[FILLED]][0, 0, 0, 0, 0] [1, 1, 10, 4, 4] [1, 1, 1, 1, 1]
-// AMX: %[[WORDS:.*]] = linalg.generic {{.*}} outs(%[[INIT]] : tensor<1x1x10x4x4xi32>)
-// AMX: %[[PADDED:.*]] = tensor.insert_slice %[[WORDS]] into %[[FILLED]][0, 0, 0, 0, 0] [1, 1, 10, 4, 4]
-// AMX: linalg.generic {{.*}} ins(%[[PADDED]], %{{.*}} : tensor<1x1x16x4x4xi32>, tensor<1x32x1x1x16xi32>)
-// Under vnni the words stay 10.
+// AMX: %[[FILLED:.*]] = linalg.fill ins(%[[FILL]] : i32) outs(%{{.*}} : tensor<1x1x32x4x4xi32>)
+// AMX: %[[INIT:.*]] = tensor.extract_slice %[[FILLED]][0, 0, 0, 0, 0] [1, 1, 18, 4, 4] [1, 1, 1, 1, 1]
+// AMX: %[[WORDS:.*]] = linalg.generic {{.*}} outs(%[[INIT]] : tensor<1x1x18x4x4xi32>)
+// AMX: %[[PADDED:.*]] = tensor.insert_slice %[[WORDS]] into %[[FILLED]][0, 0, 0, 0, 0] [1, 1, 18, 4, 4]
+// AMX: linalg.generic {{.*}} ins(%[[PADDED]], %{{.*}} : tensor<1x1x32x4x4xi32>, tensor<1x32x1x1x32xi32>)
+// Under vnni the words stay 18.
 // CHECK-LABEL: func @amx_padded
-// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x10x4x4xi32>, tensor<1x32x1x1x10xi32>)
-func.func @amx_padded(%x: tensor<1x40x4x4xui8>) -> tensor<1x32x4x4xui8> {
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x18x4x4xi32>, tensor<1x32x1x1x18xi32>)
+func.func @amx_padded(%x: tensor<1x72x4x4xui8>) -> tensor<1x32x4x4xui8> {
+  %xs = onnx.Constant dense<0.5> : tensor<f32>
+  %xz = onnx.Constant dense<10> : tensor<ui8>
+  %w = onnx.Constant dense<1> : tensor<32x72x1x1xi8>
+  %ws = onnx.Constant dense<0.25> : tensor<f32>
+  %wz = onnx.Constant dense<0> : tensor<i8>
+  %ys = onnx.Constant dense<1.0> : tensor<f32>
+  %yz = onnx.Constant dense<5> : tensor<ui8>
+  %y = onnx.QLinearConv(%x, %xs, %xz, %w, %ws, %wz, %ys, %yz) {kernel_shape = [1, 1]} : (tensor<1x72x4x4xui8>, tensor<f32>, tensor<ui8>, tensor<32x72x1x1xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<1x32x4x4xui8>
+  return %y : tensor<1x32x4x4xui8>
+}
+
+// -----
+
+// Fewer than 16 channel words: none added (a tile step of 4 x 10 bytes
+// does them all; getAMXChannelWords), so no fill either.
+// AMX-LABEL: func @amx_exact_words
+// AMX-NOT: linalg.fill
+// AMX: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x10x4x4xi32>, tensor<1x32x1x1x10xi32>)
+func.func @amx_exact_words(%x: tensor<1x40x4x4xui8>) -> tensor<1x32x4x4xui8> {
   %xs = onnx.Constant dense<0.5> : tensor<f32>
   %xz = onnx.Constant dense<10> : tensor<ui8>
   %w = onnx.Constant dense<1> : tensor<32x40x1x1xi8>
