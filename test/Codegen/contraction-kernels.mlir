@@ -244,3 +244,37 @@ func.func @matrix_vector(%x: memref<1x1x64xf32>, %w: memref<1x64x200xf32>, %y: m
   }
   return
 }
+
+// -----
+
+// The outer loop, the one onnxq-parallelize splits over threads, is over the
+// rows' blocks when the operand walking the rows is the larger (a deep
+// convolution's filters: each thread then reads its own), else over panels
+// of columns (the output positions).
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @rows_outer
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}, %{{.*}}) = (%c0, %c0, %c0) to (%c1024, %c512, %c64) step (%c8, %c64, %c32)
+// CHECK-LABEL: func.func @panels_outer
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}, %{{.*}}) = (%c0, %c0, %c0) to (%c512, %c64, %c64) step (%c64, %c8, %c32)
+func.func @rows_outer(%a: memref<1024x4xf32>, %b: memref<4x512xf32>, %c: memref<1024x512xf32>) {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<1024x4xf32>, memref<4x512xf32>) outs(%c : memref<1024x512xf32>) {
+  ^bb0(%x: f32, %w: f32, %s: f32):
+    %p = arith.mulf %x, %w : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+func.func @panels_outer(%a: memref<64x16xf32>, %b: memref<16x512xf32>, %c: memref<64x512xf32>) {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x16xf32>, memref<16x512xf32>) outs(%c : memref<64x512xf32>) {
+  ^bb0(%x: f32, %w: f32, %s: f32):
+    %p = arith.mulf %x, %w : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
