@@ -784,6 +784,30 @@ private:
       body(at(b.getIndexAttr(full)), extent - full);
   }
 
+  /// As forEachBlock, with the last partial block an iteration of the same
+  /// loop (a branch in its body) rather than code after it: the outermost
+  /// loop of the output's blocks is the one onnxq-parallelize splits, and a
+  /// partial block after it would be a second split, with a second
+  /// hand-over to the threads, or would run on the calling thread alone.
+  void forEachBlockWithLast(int64_t extent, int64_t step,
+                            function_ref<void(OpFoldResult, int64_t)> body) {
+    int64_t full = extent - extent % step;
+    if (full == 0 || full == extent)
+      return forEachBlock(b.getIndexAttr(0), extent, step, body);
+    OpBuilder::InsertionGuard guard(b);
+    auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+    auto loop = scf::ParallelOp::create(b, loc, ValueRange{index(0)},
+                                        ValueRange{index(extent)}, ValueRange{index(step)});
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    Value start = loop.getInductionVars()[0];
+    Value isFull = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, start, index(full));
+    auto choice = scf::IfOp::create(b, loc, TypeRange{}, isFull, /*withElseRegion=*/true);
+    b.setInsertionPoint(choice.thenBlock()->getTerminator());
+    body(start, step);
+    b.setInsertionPoint(choice.elseBlock()->getTerminator());
+    body(b.getIndexAttr(full), extent - full);
+  }
+
   void emitOuterLoops(unsigned depth) {
     if (depth == plan.outer.size())
       return emitPanels();
@@ -844,22 +868,27 @@ private:
         emitTile(tileRows, vectors, tileWidth - (vectors - 1) * block.lanes);
       });
     };
-    auto forEachPanel = [&](function_ref<void(OpFoldResult, int64_t)> body) {
+    // The outer of the two loops keeps its last partial block in the loop.
+    auto forEachPanel = [&](bool outer, function_ref<void(OpFoldResult, int64_t)> body) {
+      if (outer)
+        return forEachBlockWithLast(plan.ranges[plan.n], panel, body);
       forEachBlock(b.getIndexAttr(0), plan.ranges[plan.n], panel, body);
     };
-    auto forEachRowBlock = [&](function_ref<void(OpFoldResult, int64_t)> body) {
+    auto forEachRowBlock = [&](bool outer, function_ref<void(OpFoldResult, int64_t)> body) {
+      if (outer)
+        return forEachBlockWithLast(rows, block.rows, body);
       forEachBlock(b.getIndexAttr(0), rows, block.rows, body);
     };
     if (plan.m && getBytesWalking(*plan.m, plan.n) > getBytesWalking(plan.n, plan.m)) {
-      forEachRowBlock([&](OpFoldResult row, int64_t tileRows) {
-        forEachPanel([&](OpFoldResult panelStart, int64_t panelSize) {
+      forEachRowBlock(true, [&](OpFoldResult row, int64_t tileRows) {
+        forEachPanel(false, [&](OpFoldResult panelStart, int64_t panelSize) {
           emitRowBlock(panelStart, panelSize, row, tileRows);
         });
       });
       return;
     }
-    forEachPanel([&](OpFoldResult panelStart, int64_t panelSize) {
-      forEachRowBlock([&](OpFoldResult row, int64_t tileRows) {
+    forEachPanel(true, [&](OpFoldResult panelStart, int64_t panelSize) {
+      forEachRowBlock(false, [&](OpFoldResult row, int64_t tileRows) {
         emitRowBlock(panelStart, panelSize, row, tileRows);
       });
     });

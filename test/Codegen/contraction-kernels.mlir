@@ -278,3 +278,32 @@ func.func @panels_outer(%a: memref<64x16xf32>, %b: memref<16x512xf32>, %c: memre
   }
   return
 }
+
+// -----
+
+// A last partial panel (528 columns: five panels of 96 and one of 48) is an
+// iteration of the panel loop, a branch in its body, not code after the
+// loop: onnxq-parallelize splits that one loop over threads, where a
+// remainder after it would be a second split, or serial.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @last_panel
+// CHECK: scf.parallel (%[[P:.*]]) = (%c0) to (%c528) step (%c96) {
+// CHECK: %[[FULL:.*]] = arith.cmpi ult, %[[P]], %c480 : index
+// CHECK: scf.if %[[FULL]] {
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = (%c0, %c0) to (%c64, %c96) step (%c8, %c32)
+// CHECK: } else {
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c64) step (%c8)
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @last_panel(%a: memref<64x16xf32>, %b: memref<16x528xf32>, %c: memref<64x528xf32>) {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x16xf32>, memref<16x528xf32>) outs(%c : memref<64x528xf32>) {
+  ^bb0(%x: f32, %w: f32, %s: f32):
+    %p = arith.mulf %x, %w : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
