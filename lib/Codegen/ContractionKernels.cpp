@@ -153,6 +153,14 @@ struct KernelPlan {
   bool walks(unsigned operand, unsigned loop) const {
     return strides[operand][loop] != 0;
   }
+  /// Iterations of the reduction loops (a convolution's channels or
+  /// channel words times its taps).
+  int64_t getReductionDepth() const {
+    int64_t depth = 1;
+    for (unsigned loop : reductions)
+      depth *= ranges[loop];
+    return depth;
+  }
 };
 
 bool hasStaticLayout(Value value) {
@@ -469,15 +477,18 @@ std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
   auto channels = llvm::find_if(plan.reductions, [&](unsigned loop) {
     return plan.strides[amx.rows][loop] == 1 && plan.walks(amx.columns, loop);
   });
-  int64_t depth = 1; // channel words times taps
-  for (unsigned loop : plan.reductions)
-    depth *= plan.ranges[loop];
-  if (channels == plan.reductions.end() || depth < kAMXMinWords ||
+  if (channels == plan.reductions.end() || plan.getReductionDepth() < kAMXMinWords ||
       (plan.ranges[*channels] > kTileRows && plan.ranges[*channels] % kTileRows != 0) ||
       plan.ranges[m] < kAMXMinFilters || plan.ranges[plan.n] < kTileRows)
     return std::nullopt;
   amx.channels = *channels;
   return amx;
+}
+
+/// Whether `op` reads or writes memory: neither free of memory effects nor
+/// only an allocation (deallocations are the callers' to handle).
+bool readsOrWritesMemory(Operation *op) {
+  return !isMemoryEffectFree(op) && !hasSingleEffect<MemoryEffects::Allocate>(op);
 }
 
 /// The nearest op before `op` in its block that reads or writes memory,
@@ -487,8 +498,7 @@ Operation *getPreviousMemoryOp(Operation *op, SmallVectorImpl<Operation *> &deal
   for (Operation *other = op->getPrevNode(); other; other = other->getPrevNode()) {
     if (isa<memref::DeallocOp>(other))
       deallocs.push_back(other);
-    else if (!isMemoryEffectFree(other) &&
-             !hasSingleEffect<MemoryEffects::Allocate>(other))
+    else if (readsOrWritesMemory(other))
       return other;
   }
   return nullptr;
@@ -616,7 +626,7 @@ Operation *getFirstReader(Operation *op, Value root, ArrayRef<Value> reads,
       deallocs.push_back(other);
       continue;
     }
-    if (isMemoryEffectFree(other) || hasSingleEffect<MemoryEffects::Allocate>(other))
+    if (!readsOrWritesMemory(other))
       continue;
     if (llvm::any_of(other->getOperands(), [&](Value operand) {
           return isa<MemRefType>(operand.getType()) && getAllocation(operand) == root;
@@ -761,8 +771,14 @@ private:
   /// [base, base + extent): in a loop for the full blocks, then once for the
   /// last partial block, if any. The blocks are parts of the output, so the
   /// loop is an scf.parallel (onnxq-parallelize may split it over threads).
+  /// With `lastInLoop`, the last partial block is an iteration of the loop
+  /// too (a branch in its body) rather than code after it: the outermost
+  /// loop of the output's blocks is the one onnxq-parallelize splits, and a
+  /// partial block after it would be a second split, with a second
+  /// hand-over to the threads.
   void forEachBlock(OpFoldResult base, int64_t extent, int64_t step,
-                    function_ref<void(OpFoldResult, int64_t)> body) {
+                    function_ref<void(OpFoldResult, int64_t)> body,
+                    bool lastInLoop = false) {
     auto at = [&](OpFoldResult offset) {
       AffineExpr d0, d1;
       bindDims(b.getContext(), d0, d1);
@@ -770,42 +786,30 @@ private:
                                                    {base, offset});
     };
     int64_t full = extent - extent % step;
+    bool lastInside = lastInLoop && full > 0 && full < extent;
     if (full > 0) {
       OpBuilder::InsertionGuard guard(b);
       auto index = [&](int64_t v) {
         return arith::ConstantIndexOp::create(b, loc, v);
       };
       auto loop = scf::ParallelOp::create(b, loc, ValueRange{index(0)},
-                                          ValueRange{index(full)}, ValueRange{index(step)});
+                                          ValueRange{index(lastInside ? extent : full)},
+                                          ValueRange{index(step)});
       b.setInsertionPoint(loop.getBody()->getTerminator());
-      body(at(loop.getInductionVars()[0]), step);
+      Value start = loop.getInductionVars()[0];
+      if (lastInside) {
+        Value isFull =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, start, index(full));
+        auto choice =
+            scf::IfOp::create(b, loc, TypeRange{}, isFull, /*withElseRegion=*/true);
+        b.setInsertionPoint(choice.elseBlock()->getTerminator());
+        body(at(b.getIndexAttr(full)), extent - full);
+        b.setInsertionPoint(choice.thenBlock()->getTerminator());
+      }
+      body(at(start), step);
     }
-    if (full < extent)
+    if (full < extent && !lastInside)
       body(at(b.getIndexAttr(full)), extent - full);
-  }
-
-  /// As forEachBlock, with the last partial block an iteration of the same
-  /// loop (a branch in its body) rather than code after it: the outermost
-  /// loop of the output's blocks is the one onnxq-parallelize splits, and a
-  /// partial block after it would be a second split, with a second
-  /// hand-over to the threads, or would run on the calling thread alone.
-  void forEachBlockWithLast(int64_t extent, int64_t step,
-                            function_ref<void(OpFoldResult, int64_t)> body) {
-    int64_t full = extent - extent % step;
-    if (full == 0 || full == extent)
-      return forEachBlock(b.getIndexAttr(0), extent, step, body);
-    OpBuilder::InsertionGuard guard(b);
-    auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
-    auto loop = scf::ParallelOp::create(b, loc, ValueRange{index(0)},
-                                        ValueRange{index(extent)}, ValueRange{index(step)});
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    Value start = loop.getInductionVars()[0];
-    Value isFull = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, start, index(full));
-    auto choice = scf::IfOp::create(b, loc, TypeRange{}, isFull, /*withElseRegion=*/true);
-    b.setInsertionPoint(choice.thenBlock()->getTerminator());
-    body(start, step);
-    b.setInsertionPoint(choice.elseBlock()->getTerminator());
-    body(b.getIndexAttr(full), extent - full);
   }
 
   void emitOuterLoops(unsigned depth) {
@@ -841,10 +845,7 @@ private:
   /// split over positions had every thread read all of them.
   void emitPanels() {
     int64_t width = block.lanes * block.vectors;
-    int64_t depth = 1;
-    for (unsigned loop : plan.reductions)
-      depth *= plan.ranges[loop];
-    int64_t panel = kPanelBytes / (depth * getNWalkingBytes());
+    int64_t panel = kPanelBytes / (plan.getReductionDepth() * getNWalkingBytes());
     panel = std::max(width, panel - panel % width);
     int64_t tiles = llvm::divideCeil(plan.ranges[plan.n], width);
     if (tiles >= 2 * kMinPanels)
@@ -870,14 +871,10 @@ private:
     };
     // The outer of the two loops keeps its last partial block in the loop.
     auto forEachPanel = [&](bool outer, function_ref<void(OpFoldResult, int64_t)> body) {
-      if (outer)
-        return forEachBlockWithLast(plan.ranges[plan.n], panel, body);
-      forEachBlock(b.getIndexAttr(0), plan.ranges[plan.n], panel, body);
+      forEachBlock(b.getIndexAttr(0), plan.ranges[plan.n], panel, body, outer);
     };
     auto forEachRowBlock = [&](bool outer, function_ref<void(OpFoldResult, int64_t)> body) {
-      if (outer)
-        return forEachBlockWithLast(rows, block.rows, body);
-      forEachBlock(b.getIndexAttr(0), rows, block.rows, body);
+      forEachBlock(b.getIndexAttr(0), rows, block.rows, body, outer);
     };
     if (plan.m && getBytesWalking(*plan.m, plan.n) > getBytesWalking(plan.n, plan.m)) {
       forEachRowBlock(true, [&](OpFoldResult row, int64_t tileRows) {

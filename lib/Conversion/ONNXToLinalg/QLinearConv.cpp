@@ -157,8 +157,8 @@ Value mlir::onnxq::convolveQuantized(
   // Whole AMX steps: words past the last hold weight 0 and the zero
   // point, adding nothing.
   int64_t positions = ShapedType::getNumElements(accType.getShape().drop_front(2));
-  if (packing == Int8DotProduct::AMX && filters / group >= kAMXMinFilters && positions >= 16 &&
-      llvm::all_of(g.strides, [](int64_t s) { return s == 1; }))
+  if (packing == Int8DotProduct::AMX && filters / group >= kAMXMinFilters &&
+      positions >= 16 && llvm::all_of(g.strides, [](int64_t s) { return s == 1; }))
     packed = getAMXChannelWords(packed);
   int64_t window = perFilter / channels;
   SmallVector<int64_t> packedShape = {group, filters / group};
