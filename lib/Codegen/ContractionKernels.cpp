@@ -28,11 +28,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FlatBuffer.h"
 #include "Outlining.h"
 
 #include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Codegen/Passes.h"
 #include "onnx-quant/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "onnx-quant/Dialect/ONNX/IR/ElementsUtils.h"
 
 #include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -56,7 +58,9 @@ namespace mlir::onnxq {
 } // namespace mlir::onnxq
 
 using namespace mlir;
+using mlir::onnxq::flattenBuffer;
 using mlir::onnxq::kAMXMinFilters;
+using mlir::onnxq::kAMXStepWords;
 using mlir::onnxq::kAMXMinWords;
 using mlir::onnxq::kAMXReadyFunction;
 
@@ -478,11 +482,84 @@ std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
     return plan.strides[amx.rows][loop] == 1 && plan.walks(amx.columns, loop);
   });
   if (channels == plan.reductions.end() || plan.getReductionDepth() < kAMXMinWords ||
-      (plan.ranges[*channels] > kTileRows && plan.ranges[*channels] % kTileRows != 0) ||
+      (plan.ranges[*channels] > kAMXStepWords &&
+       plan.ranges[*channels] % kAMXStepWords != 0) ||
       plan.ranges[m] < kAMXMinFilters || plan.ranges[plan.n] < kTileRows)
     return std::nullopt;
   amx.channels = *channels;
   return amx;
+}
+
+/// The elements of `buffer` when it is a constant global (weights), in
+/// the order of its identity layout; else nullopt.
+std::optional<SmallVector<int64_t>> getConstantElements(Value buffer) {
+  auto get = buffer.getDefiningOp<memref::GetGlobalOp>();
+  if (!get || !get.getType().getLayout().isIdentity())
+    return std::nullopt;
+  auto global =
+      SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(get, get.getNameAttr());
+  if (!global || !global.getConstant())
+    return std::nullopt;
+  auto init = dyn_cast_or_null<ElementsAttr>(global.getConstantInitValue());
+  return init ? onnxq::getIntegerValues(init) : std::nullopt;
+}
+
+/// For each reduction step of an AMX tile (a position of the `taps` loops,
+/// the last fastest, then a block of `stepWords` channel words), whether
+/// the rows' operand is constant and 0 there for every row: the step adds
+/// nothing (a strided window over phase planes has taps past the window,
+/// onnx-to-linalg's WindowPlanes). Empty when the operand is not constant.
+SmallVector<bool> findZeroSteps(const KernelPlan &plan, ArrayRef<unsigned> taps,
+                                int64_t stepWords) {
+  const AMXOperands &amx = *plan.amx;
+  std::optional<SmallVector<int64_t>> values =
+      getConstantElements(plan.operands[amx.rows]);
+  if (!values)
+    return {};
+  ArrayRef<int64_t> strides = plan.strides[amx.rows];
+  // The loops a step covers whole: every loop the operand walks but the
+  // taps, and the channel words of the block.
+  SmallVector<unsigned> within;
+  for (unsigned loop = 0; loop < plan.ranges.size(); ++loop)
+    if (plan.walks(amx.rows, loop) && !llvm::is_contained(taps, loop))
+      within.push_back(loop);
+  int64_t blocks = plan.ranges[amx.channels] / stepWords;
+  int64_t tapCount = 1;
+  for (unsigned loop : taps)
+    tapCount *= plan.ranges[loop];
+  SmallVector<bool> zero(tapCount * blocks, true);
+  SmallVector<int64_t> iv(plan.ranges.size(), 0);
+  for (int64_t position = 0; position < tapCount; ++position) {
+    for (int64_t d = taps.size() - 1, rest = position; d >= 0; --d) {
+      iv[taps[d]] = rest % plan.ranges[taps[d]];
+      rest /= plan.ranges[taps[d]];
+    }
+    for (int64_t blk = 0; blk < blocks; ++blk) {
+      // Odometer over the loops within the step, the channels in the block.
+      for (unsigned loop : within)
+        iv[loop] = loop == amx.channels ? blk * stepWords : 0;
+      bool allZero = true;
+      while (allZero) {
+        int64_t index = 0;
+        for (auto [loop, stride] : llvm::enumerate(strides))
+          index += iv[loop] * stride;
+        allZero = (*values)[index] == 0;
+        int64_t d = within.size() - 1;
+        for (; d >= 0; --d) {
+          unsigned loop = within[d];
+          int64_t begin = loop == amx.channels ? blk * stepWords : 0;
+          int64_t end = loop == amx.channels ? begin + stepWords : plan.ranges[loop];
+          if (++iv[loop] < end)
+            break;
+          iv[loop] = begin;
+        }
+        if (d < 0)
+          break;
+      }
+      zero[position * blocks + blk] = allZero;
+    }
+  }
+  return zero;
 }
 
 /// Whether `op` reads or writes memory: neither free of memory effects nor
@@ -613,6 +690,33 @@ bool isDistinctBuffer(Value root) {
       root.getDefiningOp());
 }
 
+/// The memory effects of `op` and the ops nested in it, or nullopt when
+/// one of them has unknown effects. A kernel built already counts too: its
+/// query of the AMX permission (kAMXReadyFunction) and its dot-product
+/// intrinsics (on vectors, no pointer) touch no buffer.
+std::optional<SmallVector<MemoryEffects::EffectInstance>>
+getEffectsWithKernels(Operation *op) {
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  WalkResult walk = op->walk([&](Operation *nested) {
+    if (auto call = dyn_cast<func::CallOp>(nested);
+        call && call.getCallee() == kAMXReadyFunction)
+      return WalkResult::advance();
+    if (isa<LLVM::CallIntrinsicOp>(nested) &&
+        llvm::all_of(nested->getOperandTypes(), llvm::IsaPred<VectorType>))
+      return WalkResult::advance();
+    if (auto effecting = dyn_cast<MemoryEffectOpInterface>(nested)) {
+      effecting.getEffects(effects);
+      return WalkResult::advance();
+    }
+    return nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+               ? WalkResult::advance()
+               : WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return std::nullopt;
+  return effects;
+}
+
 /// The first op after the contraction `op` in its block that uses its
 /// output buffer `root`, if the contraction can move down to it: the ops in
 /// between write no buffer it reads (`reads`: allocations). A kernel fused
@@ -633,15 +737,18 @@ Operation *getFirstReader(Operation *op, Value root, ArrayRef<Value> reads,
         }))
       return other;
     std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-        getEffectsRecursively(other);
+        getEffectsWithKernels(other);
     if (!effects)
       return nullptr;
     for (const MemoryEffects::EffectInstance &effect : *effects) {
+      Value buffer = effect.getValue() ? getAllocation(effect.getValue()) : Value();
+      // A kernel reads its buffers in nested ops.
+      if (buffer == root && isa<MemoryEffects::Read>(effect.getEffect()))
+        return nullptr;
       if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
         continue;
-      Value written = effect.getValue() ? getAllocation(effect.getValue()) : Value();
-      if (!written || !isDistinctBuffer(written) || written == root ||
-          llvm::is_contained(reads, written))
+      if (!buffer || !isDistinctBuffer(buffer) || buffer == root ||
+          llvm::is_contained(reads, buffer))
         return nullptr;
     }
   }
@@ -702,21 +809,6 @@ void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
     plan.deallocs.append(deallocs);
 }
 
-/// `value` as a flat unit-stride buffer of the same elements.
-Value flatten(OpBuilder &b, Location loc, Value value) {
-  auto type = cast<MemRefType>(value.getType());
-  auto [strides, offset] = type.getStridesAndOffset();
-  int64_t extent = 1;
-  for (auto [size, stride] : llvm::zip(type.getShape(), strides))
-    extent += (size - 1) * stride;
-  auto flatType = MemRefType::get(
-      {extent}, type.getElementType(),
-      StridedLayoutAttr::get(b.getContext(), offset, {1}), type.getMemorySpace());
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, value);
-  return memref::ReinterpretCastOp::create(
-      b, loc, flatType, metadata.getBaseBuffer(), offset, {extent}, {1});
-}
-
 /// Per operand, its vectors (or broadcast elements) by tile position.
 using OperandCache =
     SmallVector<DenseMap<std::pair<int64_t, int64_t>, Value>>;
@@ -731,7 +823,7 @@ public:
         vectorRows(vectorRows), iv(plan.ranges.size(), b.getIndexAttr(0)),
         out(plan.numInputs) {
     for (Value operand : plan.operands)
-      buffers.push_back(flatten(b, loc, operand));
+      buffers.push_back(flattenBuffer(b, loc, operand));
     scratchPitch = block.lanes * block.vectors;
     // AMX results pass through memory into vectors: a tile's worth, per
     // kernel (outlining gives each thread's task its own).
@@ -934,7 +1026,7 @@ private:
     int64_t tileCount = llvm::divideCeil(rows, kTileRows);
     // Steps of 16 channel words, or one step of them all when fewer
     // (getAMXChannelWords): no padded words to multiply.
-    int64_t stepWords = std::min(kTileRows, plan.ranges[amx.channels]);
+    int64_t stepWords = std::min(kAMXStepWords, plan.ranges[amx.channels]);
     int64_t blocks = plan.ranges[amx.channels] / stepWords;
     SmallVector<unsigned> taps;
     int64_t tapCount = 1;
@@ -953,9 +1045,13 @@ private:
       return index(t * kTileRows * scratchPitch + j * block.lanes);
     };
 
-    // One reduction step at the current tap: blocks of `stepWords` words.
-    auto step = [&](SmallVector<Value> &results) {
+    // One reduction step at the current tap (`position`, -1 in a loop):
+    // blocks of `stepWords` words, less those of constant zero weights.
+    SmallVector<bool> zeroSteps = findZeroSteps(plan, taps, stepWords);
+    auto step = [&](SmallVector<Value> &results, int64_t position) {
       for (int64_t blk = 0; blk < blocks; ++blk) {
+        if (position >= 0 && !zeroSteps.empty() && zeroSteps[position * blocks + blk])
+          continue;
         iv[amx.channels] = b.getIndexAttr(blk * stepWords);
         SmallVector<Value> a, bt;
         for (int64_t t = 0; t < tileCount; ++t)
@@ -1006,7 +1102,7 @@ private:
           iv[taps[d]] = b.getIndexAttr(rest % plan.ranges[taps[d]]);
           rest /= plan.ranges[taps[d]];
         }
-        step(results);
+        step(results, position);
       }
       store(results);
     } else {
@@ -1028,7 +1124,7 @@ private:
           results.push_back(amx::TileLoadOp::create(
               b, loc, resultType(t, j), amxScratch, ValueRange{scratchIndex(t, j)},
               index(scratchPitch)));
-      step(results);
+      step(results, /*position=*/-1);
       store(results);
     }
 

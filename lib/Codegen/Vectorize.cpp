@@ -1,8 +1,11 @@
 //===- Vectorize.cpp - tile the innermost loop and vectorize --------------===//
 
+#include "FlatBuffer.h"
+
 #include "onnx-quant/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -21,6 +24,7 @@ namespace mlir::onnxq {
 } // namespace mlir::onnxq
 
 using namespace mlir;
+using mlir::onnxq::flattenBuffer;
 
 namespace {
 
@@ -168,6 +172,110 @@ void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
   restoreBufferReads(rewriter, views);
 }
 
+/// Largest stride of a strided read made contiguous.
+constexpr int64_t kMaxShuffledStride = 4;
+
+/// The lanes `mask` enables, when it is a create_mask (broadcast or not) of
+/// its last dim alone: its count along that dim; else null.
+OpFoldResult getMaskedLanes(Value mask) {
+  if (auto broadcast = mask.getDefiningOp<vector::BroadcastOp>())
+    mask = broadcast.getSource();
+  auto create = mask.getDefiningOp<vector::CreateMaskOp>();
+  if (!create)
+    return {};
+  for (Value leading : create.getOperands().drop_back()) {
+    std::optional<int64_t> count = getConstantIntValue(leading);
+    if (!count || *count < 1)
+      return {};
+  }
+  return create.getOperands().back();
+}
+
+/// A read of every s-th element (the innermost dim of a strided view: a
+/// phase of a strided convolution's input) lowers to one scalar load per
+/// lane. `read` (under `mask`, or none) becomes one contiguous read of the
+/// s * lanes elements from its first, masked past the last one it reads
+/// (the elements in between are within the view's span), and a shuffle
+/// keeping every s-th; `replaced` (the read, or its vector.mask) takes the
+/// result.
+LogicalResult rewriteStridedRead(PatternRewriter &rewriter, vector::TransferReadOp read,
+                                 Value mask, Operation *replaced) {
+  VectorType type = read.getVectorType();
+  auto memref = dyn_cast<MemRefType>(read.getBase().getType());
+  if (!memref || type.isScalable() || !read.getPermutationMap().isMinorIdentity() ||
+      llvm::any_of(type.getShape().drop_back(), [](int64_t d) { return d != 1; }))
+    return rewriter.notifyMatchFailure(read, "not a row of a buffer");
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(memref.getStridesAndOffset(strides, offset)) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return rewriter.notifyMatchFailure(read, "dynamic strides");
+  int64_t stride = strides.back();
+  if (stride < 2 || stride > kMaxShuffledStride)
+    return rewriter.notifyMatchFailure(read, "unit or large stride");
+  if (!read.getInBoundsValues().back())
+    return rewriter.notifyMatchFailure(read, "may read out of bounds");
+  int64_t lanes = type.getShape().back();
+  OpFoldResult count = mask ? getMaskedLanes(mask) : rewriter.getIndexAttr(lanes);
+  if (!count)
+    return rewriter.notifyMatchFailure(read, "mask of unknown lanes");
+
+  Location loc = read.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(replaced);
+  Value flat = flattenBuffer(rewriter, loc, read.getBase());
+  AffineExpr linear = getAffineConstantExpr(0, ctx);
+  for (auto [d, stride] : llvm::enumerate(strides))
+    linear = linear + getAffineDimExpr(d, ctx) * stride;
+  Value first = getValueOrCreateConstantIndexOp(
+      rewriter, loc,
+      affine::makeComposedFoldedAffineApply(rewriter, loc,
+                                            AffineMap::get(strides.size(), 0, linear),
+                                            getAsOpFoldResult(read.getIndices())));
+  AffineExpr d0 = getAffineDimExpr(0, ctx);
+  Value wideCount = getValueOrCreateConstantIndexOp(
+      rewriter, loc,
+      affine::makeComposedFoldedAffineApply(rewriter, loc, d0 * stride - (stride - 1),
+                                            {count}));
+  auto wideType = VectorType::get({stride * lanes}, type.getElementType());
+  Value wideMask = vector::CreateMaskOp::create(
+      rewriter, loc, VectorType::get({stride * lanes}, rewriter.getI1Type()),
+      ValueRange{wideCount});
+  Value wide = vector::TransferReadOp::create(
+      rewriter, loc, wideType, flat, ValueRange{first},
+      AffineMapAttr::get(AffineMap::getMinorIdentityMap(1, 1, ctx)), read.getPadding(),
+      wideMask, rewriter.getBoolArrayAttr({true}));
+  SmallVector<int64_t> every(lanes);
+  for (int64_t i = 0; i < lanes; ++i)
+    every[i] = i * stride;
+  Value row = vector::ShuffleOp::create(rewriter, loc, wide, wide, every);
+  if (type.getRank() > 1)
+    row = vector::ShapeCastOp::create(rewriter, loc, type, row);
+  rewriter.replaceOp(replaced, row);
+  return success();
+}
+
+struct StridedReadAsShuffle : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    if (isa<vector::MaskOp>(read->getParentOp()))
+      return rewriter.notifyMatchFailure(read, "under vector.mask");
+    return rewriteStridedRead(rewriter, read, read.getMask(), read);
+  }
+};
+
+struct MaskedStridedReadAsShuffle : OpRewritePattern<vector::MaskOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::MaskOp mask,
+                                PatternRewriter &rewriter) const override {
+    auto read = dyn_cast_or_null<vector::TransferReadOp>(mask.getMaskableOp());
+    if (!read || mask.hasPassthru() || read.getMask())
+      return rewriter.notifyMatchFailure(mask, "not a plain masked read");
+    return rewriteStridedRead(rewriter, read, mask.getMask(), mask);
+  }
+};
+
 struct VectorizePass
     : onnxq::impl::VectorizePassBase<VectorizePass> {
   using Base::Base;
@@ -188,6 +296,7 @@ struct VectorizePass
         patterns, /*benefit=*/1, /*allowMultipleUses=*/true);
     vector::populateVectorMultiReductionLoweringPatterns(
         patterns, vector::VectorMultiReductionLowering::InnerReduction);
+    patterns.add<StridedReadAsShuffle, MaskedStridedReadAsShuffle>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

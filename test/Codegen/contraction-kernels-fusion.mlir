@@ -232,6 +232,75 @@ func.func @later_epilogue(%a: memref<8x4xi8>, %b: memref<4x32xi8>, %y: memref<8x
 #mn = affine_map<(m, n, k) -> (m, n)>
 #id = affine_map<(m, n) -> (m, n)>
 
+// Two contractions whose epilogues both follow them (a Concat's two
+// requantizations). The first kernel moves down to its epilogue, past the
+// second contraction; the second then moves past the first's kernel, whose
+// memory effects are those of its loads and stores (its vpdpbusd
+// intrinsics touch no buffer). Both accumulators stay in registers.
+// CHECK-LABEL: func.func @interleaved_epilogues
+// CHECK-NOT: memref.alloc
+// CHECK-COUNT-2: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @interleaved_epilogues(%a: memref<8x4xi32>, %b: memref<4x32xi32>, %c: memref<8x4xi32>,
+                                 %d: memref<4x32xi32>, %y: memref<8x32xi8>, %z: memref<8x32xi8>) {
+  %zero = arith.constant 0 : i32
+  %acc1 = memref.alloc() : memref<8x32xi32>
+  %acc2 = memref.alloc() : memref<8x32xi32>
+  linalg.fill ins(%zero : i32) outs(%acc1 : memref<8x32xi32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x4xi32>, memref<4x32xi32>) outs(%acc1 : memref<8x32xi32>) {
+  ^bb0(%x: i32, %w: i32, %s: i32):
+    %xv = vector.broadcast %x : i32 to vector<1xi32>
+    %xb = vector.bitcast %xv : vector<1xi32> to vector<4xi8>
+    %xe = arith.extui %xb : vector<4xi8> to vector<4xi32>
+    %wv = vector.broadcast %w : i32 to vector<1xi32>
+    %wb = vector.bitcast %wv : vector<1xi32> to vector<4xi8>
+    %we = arith.extsi %wb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %xe, %we : vector<4xi32>
+    %r = vector.reduction <add>, %p : vector<4xi32> into i32
+    %t = arith.addi %s, %r : i32
+    linalg.yield %t : i32
+  }
+  linalg.fill ins(%zero : i32) outs(%acc2 : memref<8x32xi32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%c, %d : memref<8x4xi32>, memref<4x32xi32>) outs(%acc2 : memref<8x32xi32>) {
+  ^bb0(%x: i32, %w: i32, %s: i32):
+    %xv = vector.broadcast %x : i32 to vector<1xi32>
+    %xb = vector.bitcast %xv : vector<1xi32> to vector<4xi8>
+    %xe = arith.extui %xb : vector<4xi8> to vector<4xi32>
+    %wv = vector.broadcast %w : i32 to vector<1xi32>
+    %wb = vector.bitcast %wv : vector<1xi32> to vector<4xi8>
+    %we = arith.extsi %wb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %xe, %we : vector<4xi32>
+    %r = vector.reduction <add>, %p : vector<4xi32> into i32
+    %t = arith.addi %s, %r : i32
+    linalg.yield %t : i32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc1 : memref<8x32xi32>) outs(%y : memref<8x32xi8>) {
+  ^bb0(%t: i32, %out: i8):
+    %q = arith.trunci %t : i32 to i8
+    linalg.yield %q : i8
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc2 : memref<8x32xi32>) outs(%z : memref<8x32xi8>) {
+  ^bb0(%t: i32, %out: i8):
+    %q = arith.trunci %t : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc1 : memref<8x32xi32>
+  memref.dealloc %acc2 : memref<8x32xi32>
+  return
+}
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+
 // An op between the contraction and the op reading its output writes the
 // contraction's input: the contraction cannot move past it, so the
 // accumulators are stored and the element-wise op stays a loop of its own.

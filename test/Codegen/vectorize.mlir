@@ -1,4 +1,5 @@
 // RUN: onnx-quant-opt %s --onnxq-vectorize="vector-bits=512" | FileCheck %s
+// CHECK-DAG: #[[TWICE_LESS_ONE:.*]] = affine_map<(d0) -> (d0 * 2 - 1)>
 // vector<Nxi1> is bit-packed in memory while memref<Nxi1> holds one byte per
 // element (ONNX bool): ops reading or writing bool buffers stay scalar; the
 // same op on bytes is vectorized.
@@ -75,6 +76,34 @@ func.func @indexed_gather(%x: memref<1x3x8x9xf32>, %cols: memref<18xi64>, %out: 
     %col = arith.index_cast %col64 : i64 to index
     %v = memref.load %x[%c0, %c, %row, %col] : memref<1x3x8x9xf32>
     linalg.yield %v : f32
+  }
+  return
+}
+
+// A read of every other element (a phase plane of a strided convolution's
+// input) would be one scalar load per lane. It is one contiguous read of
+// twice the lanes from its first element, masked past the last one it
+// reads (2 * lanes - 1 for a full vector; 2 * 5 - 1 = 9 for the 5 lanes of
+// the last of 21 = 16 + 5), and a shuffle keeping the even lanes. The
+// writes are unit-stride, as they were.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func @strided_read
+// CHECK-NOT: memref.load
+// CHECK: scf.parallel
+// CHECK: %[[LANES:.*]] = affine.min
+// CHECK: %[[FLAT:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%{{.*}}], sizes: [%{{.*}}], strides: [1]
+// CHECK: %[[WIDE:.*]] = affine.apply #[[TWICE_LESS_ONE]](%[[LANES]])
+// CHECK: %[[MASK:.*]] = vector.create_mask %[[WIDE]] : vector<32xi1>
+// CHECK: %[[READ:.*]] = vector.transfer_read %[[FLAT]][%c0], %{{.*}}, %[[MASK]] {in_bounds = [true]} : memref<?xi8, strided<[1], offset: ?>>, vector<32xi8>
+// CHECK: vector.shuffle %[[READ]], %[[READ]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<32xi8>, vector<32xi8>
+// CHECK: vector.transfer_write
+func.func @strided_read(%x: memref<4x42xi8>, %out: memref<4x21xi32>) {
+  %phase = memref.subview %x[0, 1] [4, 21] [1, 2] : memref<4x42xi8> to memref<4x21xi8, strided<[42, 2], offset: 1>>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%phase : memref<4x21xi8, strided<[42, 2], offset: 1>>) outs(%out : memref<4x21xi32>) {
+  ^bb0(%b: i8, %o: i32):
+    %w = arith.extui %b : i8 to i32
+    linalg.yield %w : i32
   }
   return
 }

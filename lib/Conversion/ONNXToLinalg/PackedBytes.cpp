@@ -30,6 +30,11 @@ static Value packWord(OpBuilder &b, Location loc, ValueRange bytes, bool toSigne
   return word;
 }
 
+int32_t mlir::onnxq::getFillWord(int8_t fill, bool toSigned) {
+  uint8_t fillByte = uint8_t(fill) ^ (toSigned ? 0x80 : 0);
+  return int32_t(0x01010101u * fillByte);
+}
+
 Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x,
                                      int64_t group, int64_t channels,
                                      int64_t packed, int8_t fill, bool toSigned) {
@@ -37,9 +42,10 @@ Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x,
   ArrayRef<int64_t> spatial = type.getShape().drop_front(2);
   int64_t n = type.getDimSize(0);
   int64_t rank = 3 + spatial.size();
+  MLIRContext *ctx = b.getContext();
   Type i8 = b.getI8Type(), i32 = b.getI32Type();
-  auto shaped = [&](ArrayRef<int64_t> front, Type element) {
-    SmallVector<int64_t> shape(front);
+  auto shaped = [&](int64_t words, Type element) {
+    SmallVector<int64_t> shape = {n, group, words};
     shape.append(spatial.begin(), spatial.end());
     return RankedTensorType::get(shape, element);
   };
@@ -48,66 +54,63 @@ Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x,
     offsets[2] = b.getIndexAttr(words);
     return offsets;
   };
-  auto sizesOf = [&](RankedTensorType t) {
-    return getAsIndexOpFoldResult(b.getContext(), t.getShape());
-  };
+  auto sizesOf = [&](RankedTensorType t) { return getAsIndexOpFoldResult(ctx, t.getShape()); };
   SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
-  // Whole words past the channels (AMX's padding to 16-word steps) are
-  // filled in the packed buffer, around the packed words: padding the bytes
-  // instead copies the whole input into a padded buffer first.
-  int64_t wholeWords = channels % 4 == 0 ? channels / 4 : packed;
-  Value grouped = reshapeTo(b, loc, x, shaped({n, group, channels}, i8));
-  if (4 * wholeWords > channels) {
-    SmallVector<int64_t> low(rank, 0), high(low);
-    high[2] = 4 * wholeWords - channels;
-    Value padding = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, fill));
-    grouped = tensor::PadOp::create(
-        b, loc, shaped({n, group, 4 * wholeWords}, i8), grouped,
-        getAsIndexOpFoldResult(b.getContext(), low),
-        getAsIndexOpFoldResult(b.getContext(), high), padding);
-  }
-  // Byte j of each output element comes from channel 4 * c4 + j: four
-  // strided slices read element-wise (identity maps, so the op vectorizes
-  // along the innermost spatial dimension like any element-wise op).
-  auto sliceType = shaped({n, group, wholeWords}, i8);
-  SmallVector<Value> bytePlanes;
-  for (int64_t j = 0; j < 4; ++j) {
-    SmallVector<OpFoldResult> strides = unitStrides;
-    strides[2] = b.getIndexAttr(4);
-    bytePlanes.push_back(tensor::ExtractSliceOp::create(
-        b, loc, sliceType, grouped, offsetsAt(j), sizesOf(sliceType), strides));
-  }
-  // The words are written in place into the padded buffer, filled first
+  Value grouped = reshapeTo(b, loc, x, shaped(channels, i8));
+
+  // The words are written in place into the packed buffer, filled first
+  // where words past the channels (AMX's padding to 16-word steps) need it
   // (an extract_slice / insert_slice pair of one destination bufferizes to
   // a view; a slice of an empty tensor would fold to a new buffer).
-  auto wordsType = shaped({n, group, wholeWords}, i32);
-  Value padded = createEmpty(b, loc, shaped({n, group, packed}, i32));
-  Value wordsInit = padded;
-  if (wholeWords < packed) {
-    uint8_t fillByte = uint8_t(fill) ^ (toSigned ? 0x80 : 0);
-    Value fillWord = arith::ConstantOp::create(
-        b, loc, b.getI32IntegerAttr(int32_t(0x01010101u * fillByte)));
-    padded = linalg::FillOp::create(b, loc, ValueRange{fillWord},
-                                    ValueRange{padded})
+  int64_t fullWords = channels / 4, partialBytes = channels % 4;
+  int64_t dataWords = fullWords + (partialBytes ? 1 : 0);
+  Value result = createEmpty(b, loc, shaped(packed, i32));
+  if (dataWords < packed)
+    result = linalg::FillOp::create(
+                 b, loc,
+                 ValueRange{arith::ConstantOp::create(
+                     b, loc, b.getI32IntegerAttr(getFillWord(fill, toSigned)))},
+                 ValueRange{result})
                  .getResult(0);
-    wordsInit = tensor::ExtractSliceOp::create(b, loc, wordsType, padded,
-                                               offsetsAt(0), sizesOf(wordsType),
-                                               unitStrides);
-  }
-  SmallVector<AffineMap> maps(
-      5, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
-  Value words =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{wordsType}, bytePlanes, ValueRange{wordsInit}, maps,
-          getIteratorTypes(rank),
-          [&](OpBuilder &nb, Location l, ValueRange args) {
-            linalg::YieldOp::create(nb, l, packWord(nb, l, args.take_front(4), toSigned));
-          })
-          .getResult(0);
-  if (wholeWords == packed)
-    return words;
-  return tensor::InsertSliceOp::create(b, loc, words, padded, offsetsAt(0),
-                                       sizesOf(wordsType), unitStrides);
+  // Words [first, first + words): byte j of each from channel
+  // 4 * (first + w) + j, read as `bytes` strided slices element-wise
+  // (identity maps, so the op vectorizes along the innermost spatial
+  // dimension like any element-wise op); bytes past them are `fill`, so a
+  // last partial word reads no padded copy of the input.
+  auto packWords = [&](int64_t first, int64_t words, int64_t bytes) {
+    auto sliceType = shaped(words, i8);
+    SmallVector<Value> planes;
+    for (int64_t j = 0; j < bytes; ++j) {
+      SmallVector<OpFoldResult> strides = unitStrides;
+      strides[2] = b.getIndexAttr(4);
+      planes.push_back(tensor::ExtractSliceOp::create(
+          b, loc, sliceType, grouped, offsetsAt(4 * first + j), sizesOf(sliceType),
+          strides));
+    }
+    auto wordsType = shaped(words, i32);
+    Value init = tensor::ExtractSliceOp::create(b, loc, wordsType, result, offsetsAt(first),
+                                                sizesOf(wordsType), unitStrides);
+    SmallVector<AffineMap> maps(bytes + 1, AffineMap::getMultiDimIdentityMap(rank, ctx));
+    Value packedWords =
+        linalg::GenericOp::create(
+            b, loc, TypeRange{wordsType}, planes, ValueRange{init}, maps,
+            getIteratorTypes(rank),
+            [&](OpBuilder &nb, Location l, ValueRange args) {
+              SmallVector<Value> wordBytes(args.take_front(bytes));
+              while (wordBytes.size() < 4)
+                wordBytes.push_back(
+                    arith::ConstantOp::create(nb, l, nb.getIntegerAttr(i8, fill)));
+              linalg::YieldOp::create(nb, l, packWord(nb, l, wordBytes, toSigned));
+            })
+            .getResult(0);
+    result = tensor::InsertSliceOp::create(b, loc, packedWords, result, offsetsAt(first),
+                                           sizesOf(wordsType), unitStrides);
+  };
+  if (fullWords)
+    packWords(0, fullWords, 4);
+  if (partialBytes)
+    packWords(fullWords, 1, partialBytes);
+  return result;
 }
 
 SmallVector<int64_t> mlir::onnxq::packWeightChannels(ArrayRef<int64_t> weights,

@@ -25,6 +25,51 @@ Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
                         int64_t channels, int64_t packed, int8_t fill,
                         bool toSigned);
 
+/// The int32 of four `fill` bytes as packInputChannels writes them (each
+/// top bit flipped with `toSigned`).
+int32_t getFillWord(int8_t fill, bool toSigned);
+
+/// A 2-D convolution's window (dilation 1) as a stride-1 window over
+/// planes of its padded input, for AMX tiles (WindowPlanes.cpp): plane
+/// (oh, ow) at (y, x) is the input at (sh * y + oh, sw * x + ow).
+struct WindowPlanes {
+  /// Per spatial dim (rows, columns): the window's stride, the plane
+  /// offsets 0..offsets-1, each plane's extent, and whether every tap has
+  /// a plane of its own (folded: one tap over the planes) or the taps step
+  /// over phase planes (offsets = min(stride, window)).
+  SmallVector<int64_t, 2> strides, offsets, extents;
+  SmallVector<bool, 2> folded;
+  /// The stride-1 window over the planes.
+  WindowGeometry geometry;
+  int64_t getCount() const { return offsets[0] * offsets[1]; }
+  /// The plane offset and the tap over the planes of window position `k`
+  /// along spatial dim `dim`.
+  std::pair<int64_t, int64_t> locate(int64_t dim, int64_t k) const;
+};
+/// The planes of a strided window, or of one over few channel words
+/// (`channelWords` per position) with taps that fold into a tile step;
+/// nullopt when neither applies (or the window is not 2-D of dilation 1).
+std::optional<WindowPlanes> getWindowPlanes(const WindowGeometry &g,
+                                            int64_t channelWords);
+
+/// The padded input x (N, C, H, W) as the planes' words (N, 1, `words`,
+/// rows, columns): plane p's channels packed as packInputChannels packs
+/// them into words [p * planeWords, (p + 1) * planeWords), the words past
+/// the last plane's `fill`.
+Value packInputPlanes(OpBuilder &b, Location loc, Value x,
+                      const WindowPlanes &planes, int64_t channels,
+                      int64_t planeWords, int64_t words, int8_t fill,
+                      bool toSigned);
+
+/// The weights (F, C, KH, KW) as the planes' window's (1, F, taps...,
+/// `words`) int32 words, laid out as packInputPlanes lays out the input;
+/// 0 for taps past the window.
+SmallVector<int64_t> packWeightPlanes(ArrayRef<int64_t> weights,
+                                      const WindowGeometry &g,
+                                      const WindowPlanes &planes, int64_t filters,
+                                      int64_t channels, int64_t planeWords,
+                                      int64_t words);
+
 /// The weights (F, C/G, K...) as (G, F/G, K..., C4) int32, packed like
 /// packInputChannels with weight 0 past the last channel. Channel words
 /// last: a filter's words for one tap are contiguous, as the rows of an AMX

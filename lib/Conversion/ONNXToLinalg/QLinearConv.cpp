@@ -18,7 +18,9 @@
 // vpdpbusd: 64 multiply-adds per instruction instead of 16. For AArch64's
 // sdot (Int8DotProduct::SDot, s8 x s8) the packing pass also flips each
 // activation byte's top bit (x - 128 as s8), and 128 * sum(w) joins the
-// accumulator's start.
+// accumulator's start. For AMX tiles (Int8DotProduct::AMX) a strided window,
+// or one over few channel words, is a stride-1 window over planes of the
+// packed input (WindowPlanes.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,11 +156,32 @@ Value mlir::onnxq::convolveQuantized(
   }
   bool toSigned = packing == Int8DotProduct::SDot;
   int64_t packed = llvm::divideCeil(channels, 4);
+  int64_t positions = ShapedType::getNumElements(accType.getShape().drop_front(2));
+  bool tiles = packing == Int8DotProduct::AMX && filters / group >= kAMXMinFilters &&
+               positions >= 16;
+  auto dot = [&](OpBuilder &nb, Location l, Value a, Value w, Value sum) {
+    return dot4(nb, l, a, w, sum, toSigned);
+  };
+  // A strided window, or one over few channel words, on tiles: a stride-1
+  // window over planes of the input.
+  if (std::optional<WindowPlanes> planes = getWindowPlanes(g, packed);
+      tiles && planes && group == 1) {
+    int64_t words = getAMXChannelWords(planes->getCount() * packed);
+    SmallVector<int64_t> packedShape = {1, filters};
+    packedShape.append(planes->geometry.kernel.begin(), planes->geometry.kernel.end());
+    packedShape.push_back(words);
+    Value packedWeights = createWeightWords(
+        b, loc, RankedTensorType::get(packedShape, i32),
+        packWeightPlanes(weights, g, *planes, filters, channels, packed, words));
+    Value input = packInputPlanes(b, loc, x, *planes, channels, packed, words,
+                                  channelFill, toSigned);
+    return convolveGrouped(b, loc, input, packedWeights, accType, start, 1,
+                           planes->geometry, vectorBits, dot, epilogue,
+                           /*channelsLastWeights=*/true);
+  }
   // Whole AMX steps: words past the last hold weight 0 and the zero
   // point, adding nothing.
-  int64_t positions = ShapedType::getNumElements(accType.getShape().drop_front(2));
-  if (packing == Int8DotProduct::AMX && filters / group >= kAMXMinFilters &&
-      positions >= 16 && llvm::all_of(g.strides, [](int64_t s) { return s == 1; }))
+  if (tiles && llvm::all_of(g.strides, [](int64_t s) { return s == 1; }))
     packed = getAMXChannelWords(packed);
   int64_t window = perFilter / channels;
   SmallVector<int64_t> packedShape = {group, filters / group};
@@ -168,12 +191,8 @@ Value mlir::onnxq::convolveQuantized(
       createWeightWords(b, loc, RankedTensorType::get(packedShape, i32),
                         packWeightChannels(weights, filters, channels, packed, window));
   Value input = packInputChannels(b, loc, x, group, channels, packed, channelFill, toSigned);
-  return convolveGrouped(
-      b, loc, input, packedWeights, accType, start, group, g, vectorBits,
-      [&](OpBuilder &nb, Location l, Value a, Value w, Value sum) {
-        return dot4(nb, l, a, w, sum, toSigned);
-      },
-      epilogue, /*channelsLastWeights=*/true);
+  return convolveGrouped(b, loc, input, packedWeights, accType, start, group, g,
+                         vectorBits, dot, epilogue, /*channelsLastWeights=*/true);
 }
 
 void mlir::onnxq::populateQLinearConvToLinalgPatterns(

@@ -1,14 +1,18 @@
 """Writes a random-weight model of quantized convolutions (QLinearConv, u8
 activations, s8 per-filter weights) shaped for AMX tiles: argv[1]. Deep
-enough for tiles (32 input channels or more per group), stride 1, with
-remainders: a 1x1 64 -> 48 (a tile of 32 filters, one of 16; 400 positions,
-the last 16 on a tile moved back over the one before), a 3x3 pads 1 64 ->
-40 on rows flattened over the padded width (32 filters on tiles, 8 on
-vpdpbusd), 96 channels (24 words, padded to 32) 3x3 -> 32, grouped
-(2 groups of 48 channels, 12 words padded to 16) -> 64, a 3x3 stride 2 (not
-on tiles: its positions are not contiguous), and a chain whose 1x1 output
-only the next 3x3 reads (its requantization runs after the tiles, on
-vectors)."""
+enough for tiles (32 input channels or more per group), with remainders: a
+1x1 64 -> 48 (a tile of 32 filters, one of 16; 400 positions, the last 16
+on a tile moved back over the one before), a 3x3 pads 1 64 -> 40 on rows
+flattened over the padded width (32 filters on tiles, 8 on vpdpbusd), 96
+channels (24 words, padded to 32) 3x3 -> 32, grouped (2 groups of 48
+channels, 12 words padded to 16) -> 64, and a chain whose 1x1 output only
+the next 3x3 reads (its requantization runs after the tiles, on vectors).
+Windows over planes of the input (WindowPlanes.cpp): a 3x3 stride 2 over
+four phase planes (16 words each: the steps of taps past the window are
+left out), a 1x1 stride 2 (one plane), a 7x7 stride 2 stem over 3 channels
+of an odd 23x23 input (2 row phases x 7 folded column taps, padded one row
+more for the phases) and a 3x3 over 16 channels (its 3 column taps folded
+into 12 words)."""
 import sys
 
 import numpy as np
@@ -48,8 +52,13 @@ def main(path):
     qconv("s2", "x", xq, [32, 64, 3, 3], [10, 10], pads=[1, 1, 1, 1], strides=[2, 2])
     qconv("chain_pw", "x", xq, [32, 64, 1, 1], [20, 20], output=False)
     qconv("chain", "chain_pw", yq, [32, 32, 3, 3], [20, 20], pads=[1, 1, 1, 1])
+    qconv("s2_1x1", "x", xq, [32, 64, 1, 1], [10, 10], strides=[2, 2])
+    qconv("stem", "i", xq, [32, 3, 7, 7], [12, 12], pads=[3, 3, 3, 3], strides=[2, 2])
+    qconv("folded", "u", xq, [32, 16, 3, 3], [14, 14], pads=[1, 1, 1, 1])
     inputs = [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, 64, 20, 20]),
-              helper.make_tensor_value_info("v", TensorProto.UINT8, [1, 96, 12, 12])]
+              helper.make_tensor_value_info("v", TensorProto.UINT8, [1, 96, 12, 12]),
+              helper.make_tensor_value_info("i", TensorProto.UINT8, [1, 3, 23, 23]),
+              helper.make_tensor_value_info("u", TensorProto.UINT8, [1, 16, 14, 14])]
     model = helper.make_model(helper.make_graph(nodes, "amx_convs", inputs, outputs, inits),
                               opset_imports=[helper.make_opsetid("", 13)])
     model.ir_version = 7

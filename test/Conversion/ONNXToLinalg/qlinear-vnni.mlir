@@ -4,8 +4,9 @@
 // int8-dot=vnni: a u8 x s8 convolution of three or more input channels reads
 // its operands packed four channels to an int32 (byte j = channel 4c + j),
 // for vpdpbusd. The weights are packed at compile time, channels past the
-// last with weight 0; the input by a pass over it, padded with its zero
-// point; the contraction's multiply-add is the 4-way byte dot product.
+// last with weight 0; the input by a pass over it, the bytes past the last
+// channel its zero point; the contraction's multiply-add is the 4-way byte
+// dot product.
 
 // Five channels: two packed words per filter, the words last (G, F/G,
 // KH, KW, C4). Filter 0 is 1..5: bytes 01 02 03 04 -> 0x04030201 =
@@ -13,18 +14,25 @@
 // FF FE 7F 80 -> 0x807FFEFF = -2139095297, then 7.
 // CHECK-LABEL: func @packed
 // CHECK-DAG: arith.constant dense<{{\[\[\[\[\[}}67305985, 5]]], {{\[\[\[}}-2139095297, 7]]]]]> : tensor<1x2x1x1x2xi32>
-// CHECK-DAG: %[[ZP:.*]] = arith.constant 10 : i8
-// CHECK: %[[PADDED:.*]] = tensor.pad %{{.*}} low[0, 0, 0, 0, 0] high[0, 0, 3, 0, 0]
-// CHECK: tensor.yield %[[ZP]] : i8
+// CHECK-NOT: tensor.pad
+// CHECK: %[[X:.*]] = tensor.expand_shape %{{.*}} : tensor<1x5x4x4xi8> into tensor<1x1x5x4x4xi8>
 // Byte j of the words: channels j, j + 4, ... as a strided slice, so that
 // the packing is an element-wise op (vectorized along the rows).
-// CHECK: %[[B0:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 0, 0, 0] [1, 1, 2, 4, 4] [1, 1, 4, 1, 1] : tensor<1x1x8x4x4xi8> to tensor<1x1x2x4x4xi8>
-// CHECK: %[[B1:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 1, 0, 0] [1, 1, 2, 4, 4] [1, 1, 4, 1, 1]
-// CHECK: %[[B2:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 2, 0, 0] [1, 1, 2, 4, 4] [1, 1, 4, 1, 1]
-// CHECK: %[[B3:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 3, 0, 0] [1, 1, 2, 4, 4] [1, 1, 4, 1, 1]
-// CHECK: linalg.generic {indexing_maps = [#[[ID:.*]], #[[ID]], #[[ID]], #[[ID]], #[[ID]]], {{.*}} ins(%[[B0]], %[[B1]], %[[B2]], %[[B3]] : tensor<1x1x2x4x4xi8>, tensor<1x1x2x4x4xi8>, tensor<1x1x2x4x4xi8>, tensor<1x1x2x4x4xi8>) outs(%{{.*}} : tensor<1x1x2x4x4xi32>)
+// CHECK: %[[B0:.*]] = tensor.extract_slice %[[X]][0, 0, 0, 0, 0] [1, 1, 1, 4, 4] [1, 1, 4, 1, 1] : tensor<1x1x5x4x4xi8> to tensor<1x1x1x4x4xi8>
+// CHECK: %[[B1:.*]] = tensor.extract_slice %[[X]][0, 0, 1, 0, 0] [1, 1, 1, 4, 4] [1, 1, 4, 1, 1]
+// CHECK: %[[B2:.*]] = tensor.extract_slice %[[X]][0, 0, 2, 0, 0] [1, 1, 1, 4, 4] [1, 1, 4, 1, 1]
+// CHECK: %[[B3:.*]] = tensor.extract_slice %[[X]][0, 0, 3, 0, 0] [1, 1, 1, 4, 4] [1, 1, 4, 1, 1]
+// CHECK: linalg.generic {indexing_maps = [#[[ID:.*]], #[[ID]], #[[ID]], #[[ID]], #[[ID]]], {{.*}} ins(%[[B0]], %[[B1]], %[[B2]], %[[B3]] : tensor<1x1x1x4x4xi8>, tensor<1x1x1x4x4xi8>, tensor<1x1x1x4x4xi8>, tensor<1x1x1x4x4xi8>) outs(%{{.*}} : tensor<1x1x1x4x4xi32>)
 // CHECK: arith.shli
 // CHECK: arith.ori
+// The last word's channel 4 with the zero point (10) in bytes 1-3, read
+// from the input itself, not from a padded copy: 10 << 8, 10 << 16, 10 << 24.
+// CHECK: %[[B4:.*]] = tensor.extract_slice %[[X]][0, 0, 4, 0, 0] [1, 1, 1, 4, 4] [1, 1, 4, 1, 1]
+// CHECK: linalg.generic {{.*}} ins(%[[B4]] : tensor<1x1x1x4x4xi8>)
+// CHECK: arith.extui
+// CHECK-NEXT: arith.ori %{{.*}}, %c2560_i32
+// CHECK-NEXT: arith.ori %{{.*}}, %c655360_i32
+// CHECK-NEXT: arith.ori %{{.*}}, %c167772160_i32
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x1x2x4x4xi32>, tensor<1x2x1x1x2xi32>)
 // CHECK-NEXT: ^bb0(%[[A:.*]]: i32, %[[W:.*]]: i32, %[[ACC:.*]]: i32):
 // CHECK-NEXT: %[[AV:.*]] = vector.broadcast %[[A]] : i32 to vector<1xi32>

@@ -38,10 +38,11 @@ enum class Int8DotProduct {
   /// takes away folded into the accumulator's start).
   SDot,
   /// AMX tiles (tdpbsud, up to 16 words of every row per step) with
-  /// vpdpbusd for the rest: packed as for VNNI, and a stride-1 convolution
-  /// large enough for tiles (kAMXMinFilters filters and 16 positions at
-  /// least) has its channel words padded to a multiple of 16 when it has
-  /// more than 16 (getAMXChannelWords).
+  /// vpdpbusd for the rest: packed as for VNNI, and a convolution large
+  /// enough for tiles (kAMXMinFilters filters and 16 positions at least)
+  /// has its channel words padded to a multiple of 16 when it has more
+  /// than 16 (getAMXChannelWords); a strided window, or one over few
+  /// channel words, runs over planes of its input (WindowPlanes.cpp).
   AMX,
 };
 
@@ -52,11 +53,17 @@ enum class Int8DotProduct {
 /// (MobileNetV2 int8), a 3x3 one over 4 words 3 % faster (SqueezeNet int8).
 constexpr int64_t kAMXMinWords = 8;
 
+/// Channel words (4 bytes each) an AMX tile step multiplies: a 64-byte
+/// tile row. A step takes as long with fewer.
+constexpr int64_t kAMXStepWords = 16;
+
 /// The channel words an AMX contraction over `words` words runs on: one
 /// tile step of them all when fewer than 16 (a tile row of 4 * words
 /// bytes), else whole steps of 16 (words past the last hold weight 0).
 inline int64_t getAMXChannelWords(int64_t words) {
-  return words < 16 ? words : (words + 15) / 16 * 16;
+  return words < kAMXStepWords
+             ? words
+             : (words + kAMXStepWords - 1) / kAMXStepWords * kAMXStepWords;
 }
 /// Filters (per group) from which a convolution is worth AMX tiles: the
 /// kernel's AMX tile is 32 filters; with fewer, the rows left on vpdpbusd
