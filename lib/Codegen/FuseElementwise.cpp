@@ -44,6 +44,17 @@ bool finishesReduction(Operation *op) {
          });
 }
 
+/// Whether recomputing `op`'s body for every element a broadcasting
+/// consumer reads costs nothing worth keeping: it only converts or moves
+/// its inputs (a BatchNorm's scale / sqrt(var + eps), computed per channel,
+/// would run once per pixel).
+bool isCheapToRecompute(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  return generic && llvm::all_of(generic.getBody()->without_terminator(), [](Operation &inner) {
+           return isa<CastOpInterface>(inner) || inner.hasTrait<OpTrait::ConstantLike>();
+         });
+}
+
 int64_t getBodySize(Operation *op) {
   auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
   return generic ? static_cast<int64_t>(generic.getBody()->getOperations().size())
@@ -66,10 +77,13 @@ struct FuseElementwisePass
                   getBodySize(fused->getOwner()) >
               maxBody)
         return false;
+      if (readsEachElementOnce(fused))
+        return true;
+      // A broadcast read recomputes the producer per element it is read.
       auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
       bool elementwise = consumer && consumer.getNumLoops() ==
                                          consumer.getNumParallelLoops();
-      return elementwise || readsEachElementOnce(fused);
+      return elementwise && isCheapToRecompute(fused->get().getDefiningOp());
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);

@@ -85,3 +85,50 @@ func.func @not_into_contraction(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %init
   } -> tensor<4x16xf32>
   return %1 : tensor<4x16xf32>
 }
+
+// -----
+
+// A per-channel producer read by a per-element consumer through a
+// broadcast: fused, it would run once per element. A BatchNorm's
+// scale / sqrt(var + eps) stays per channel (onnxq-hoist-constants then
+// computes it once per process); a producer that only converts its input
+// is cheap to repeat and fuses.
+#ch = affine_map<(c) -> (c)>
+#px = affine_map<(c, p) -> (c, p)>
+#bc = affine_map<(c, p) -> (c)>
+// CHECK-LABEL: func @broadcast_producers
+// CHECK: %[[SCALE:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK: math.sqrt
+// CHECK: linalg.generic {{.*}} ins(%arg0, %[[SCALE]], %arg3 : tensor<4x64xf32>, tensor<4xf32>, tensor<4xi8>)
+// CHECK-NOT: math.sqrt
+// CHECK: arith.sitofp
+// CHECK: arith.mulf
+// CHECK-NOT: linalg.generic
+func.func @broadcast_producers(%x: tensor<4x64xf32>, %gamma: tensor<4xf32>, %var: tensor<4xf32>,
+                               %shift: tensor<4xi8>) -> tensor<4x64xf32> {
+  %eps = arith.constant 1.0e-5 : f32
+  %e4 = tensor.empty() : tensor<4xf32>
+  %scale = linalg.generic {indexing_maps = [#ch, #ch, #ch], iterator_types = ["parallel"]}
+      ins(%gamma, %var : tensor<4xf32>, tensor<4xf32>) outs(%e4 : tensor<4xf32>) {
+  ^bb0(%g: f32, %v: f32, %o: f32):
+    %a = arith.addf %v, %eps : f32
+    %s = math.sqrt %a : f32
+    %d = arith.divf %g, %s : f32
+    linalg.yield %d : f32
+  } -> tensor<4xf32>
+  %shiftf = linalg.generic {indexing_maps = [#ch, #ch], iterator_types = ["parallel"]}
+      ins(%shift : tensor<4xi8>) outs(%e4 : tensor<4xf32>) {
+  ^bb0(%s: i8, %o: f32):
+    %f = arith.sitofp %s : i8 to f32
+    linalg.yield %f : f32
+  } -> tensor<4xf32>
+  %e = tensor.empty() : tensor<4x64xf32>
+  %y = linalg.generic {indexing_maps = [#px, #bc, #bc, #px], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %scale, %shiftf : tensor<4x64xf32>, tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4x64xf32>) {
+  ^bb0(%v: f32, %a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %v, %a : f32
+    %r = arith.addf %m, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<4x64xf32>
+  return %y : tensor<4x64xf32>
+}
