@@ -107,6 +107,7 @@ struct LoopSplit {
   SmallVector<int64_t> trips;
   unsigned splitDims;
   int64_t items;
+  int64_t work;
   OutlinedInputs inputs;
 };
 
@@ -132,7 +133,7 @@ public:
     for (auto loop : body.getOps<scf::ParallelOp>()) {
       if (loop.getNumResults() != 0)
         continue;
-      LoopSplit split{loop, {}, 0, 1, {}};
+      LoopSplit split{loop, {}, 0, 1, 0, {}};
       for (auto [lb, ub, step] : llvm::zip(loop.getLowerBound(), loop.getUpperBound(),
                                            loop.getStep()))
         if (std::optional<int64_t> trips = getTripCount(lb, ub, step))
@@ -141,7 +142,8 @@ public:
         continue;
       while (split.splitDims < split.trips.size() && split.items < kMinItems)
         split.items *= split.trips[split.splitDims++];
-      if (split.items < 2 || workOf(loop) < minWork)
+      split.work = workOf(loop);
+      if (split.items < 2 || split.work < minWork)
         continue;
       FailureOr<OutlinedInputs> inputs = collectOutlinedInputs({loop}, body);
       if (failed(inputs) || !llvm::all_of(inputs->arguments, isPlainBuffer))
@@ -384,16 +386,30 @@ struct ParallelizePass : onnxq::impl::ParallelizePassBase<ParallelizePass> {
 
     SymbolTable symbols(module);
     Parallelizer parallelizer(module, symbols, maxThreads, minWork);
-    for (LoopSplit &split : parallelizer.findSplits(graph))
-      parallelizer.emit(graph, split, context);
-    SmallVector<func::CallOp> calls(graph.getBody().getOps<func::CallOp>());
-    for (func::CallOp call : calls) {
+    // The splits of the graph and of each node it calls, and their work.
+    SmallVector<LoopSplit> graphSplits = parallelizer.findSplits(graph);
+    SmallVector<std::pair<func::CallOp, SmallVector<LoopSplit>>> nodeSplits;
+    int64_t work = 0;
+    for (LoopSplit &split : graphSplits)
+      work += split.work;
+    for (func::CallOp call : graph.getBody().getOps<func::CallOp>()) {
       auto node = symbols.lookup<func::FuncOp>(call.getCallee());
       if (!node || node.isExternal())
         continue;
       SmallVector<LoopSplit> splits = parallelizer.findSplits(node);
-      if (splits.empty())
-        continue;
+      for (LoopSplit &split : splits)
+        work += split.work;
+      if (!splits.empty())
+        nodeSplits.emplace_back(call, std::move(splits));
+    }
+    // A model this small runs faster on the calling thread alone.
+    if (work < minModelWork)
+      return;
+
+    for (LoopSplit &split : graphSplits)
+      parallelizer.emit(graph, split, context);
+    for (auto &[call, splits] : nodeSplits) {
+      auto node = symbols.lookup<func::FuncOp>(call.getCallee());
       if (failed(node.insertArgument(node.getNumArguments(), ptr, {}, node.getLoc())))
         return signalPassFailure();
       for (LoopSplit &split : splits)

@@ -97,7 +97,10 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   loops.addPass(createCanonicalizerPass());
   // Big parallel loops become tasks the application's threads share
   // (NAME_run_parallel); the others run as plain loops.
-  pm.addPass(createParallelizePass({options.maxThreads}));
+  ParallelizePassOptions parallel;
+  parallel.maxThreads = options.maxThreads;
+  parallel.minModelWork = options.parallelMinWork;
+  pm.addPass(createParallelizePass(parallel));
 
   OpPassManager &nodes = pm.nest<func::FuncOp>();
   nodes.addPass(vector::createLowerVectorMaskPass());

@@ -1,5 +1,12 @@
-// RUN: onnx-quant-opt %s --onnxq-parallelize="min-work=1000" --split-input-file | FileCheck %s
-// RUN: onnx-quant-opt %s --onnxq-parallelize="min-work=1000 max-threads=1" --split-input-file | FileCheck %s --check-prefix=SERIAL
+// RUN: onnx-quant-opt %s --onnxq-parallelize="min-work=1000 min-model-work=0" --split-input-file | FileCheck %s
+// RUN: onnx-quant-opt %s --onnxq-parallelize="min-work=1000 min-model-work=0 max-threads=1" --split-input-file | FileCheck %s --check-prefix=SERIAL
+// RUN: onnx-quant-opt %s --onnxq-parallelize="min-work=1000" --split-input-file | FileCheck %s --check-prefix=SMALL
+// With the default min-model-work (16M), these models, a few thousand
+// operations in all, split nothing: on one thread they run faster than
+// with a hand-over per loop. The graph still takes the parallel context.
+// SMALL-NOT: _part
+// SMALL-LABEL: func.func @graph(
+// SMALL-SAME: !llvm.ptr)
 
 // The graph takes the parallel context last and passes it to the nodes that
 // split a loop. A loop with enough work (64 x 16 x 16 loads and stores)

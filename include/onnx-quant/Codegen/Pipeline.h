@@ -37,6 +37,12 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
                      "(0: as many as it is given; 1: no parallel code) "
                      "(onnxq-parallelize's max-threads)"),
       llvm::cl::init(0)};
+  Option<int64_t> parallelMinWork{
+      *this, "parallel-min-work",
+      llvm::cl::desc("Split no loop over threads when the loops worth "
+                     "splitting hold less work than this in all "
+                     "(onnxq-parallelize's min-model-work)"),
+      llvm::cl::init(16777216)};
   Option<bool> hoistConstants{
       *this, "hoist-constants",
       llvm::cl::desc("Compute what depends only on constants (4-bit weights "
