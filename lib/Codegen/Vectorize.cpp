@@ -213,7 +213,8 @@ LogicalResult rewriteStridedRead(PatternRewriter &rewriter, vector::TransferRead
   int64_t stride = strides.back();
   if (stride < 2 || stride > kMaxShuffledStride)
     return rewriter.notifyMatchFailure(read, "unit or large stride");
-  if (!read.getInBoundsValues().back())
+  // Every dim in bounds: the contiguous read spans the view's elements only.
+  if (!llvm::all_of(read.getInBoundsValues(), [](bool inBounds) { return inBounds; }))
     return rewriter.notifyMatchFailure(read, "may read out of bounds");
   int64_t lanes = type.getShape().back();
   OpFoldResult count = mask ? getMaskedLanes(mask) : rewriter.getIndexAttr(lanes);
