@@ -124,6 +124,16 @@ struct AMXOperands {
   /// Whether the rows are the u8 operand (a matrix product's activations:
   /// tdpbusd) rather than the s8 one (a convolution's filters: tdpbsud).
   bool unsignedRows = false;
+  /// The reduction steps: each position of the `taps` (the other reduction
+  /// loops; `tapCount` positions, the last tap fastest) times `blocks`
+  /// blocks of `stepWords` channel words (16, or all when fewer:
+  /// getAMXChannelWords, no padded words to multiply).
+  SmallVector<unsigned> taps;
+  int64_t tapCount = 1, stepWords = 0, blocks = 0;
+  /// Per step (position * blocks + block), whether the rows' operand is
+  /// constant and 0 there for every row, so that the step adds nothing;
+  /// empty when the operand is not constant (findZeroSteps).
+  SmallVector<bool> zeroSteps;
 };
 
 /// Rows of an AMX tile, and int32 columns (positions) of its results.
@@ -487,7 +497,26 @@ std::optional<AMXOperands> getAMXOperands(const KernelPlan &plan) {
       plan.ranges[m] < kAMXMinFilters || plan.ranges[plan.n] < kTileRows)
     return std::nullopt;
   amx.channels = *channels;
+  amx.stepWords = std::min(kAMXStepWords, plan.ranges[amx.channels]);
+  amx.blocks = plan.ranges[amx.channels] / amx.stepWords;
+  for (unsigned loop : plan.reductions)
+    if (loop != amx.channels) {
+      amx.taps.push_back(loop);
+      amx.tapCount *= plan.ranges[loop];
+    }
   return amx;
+}
+
+/// The index of each of `taps` (loops of `ranges`) at the linear tap
+/// position `position`, the last tap fastest, as the loops would run.
+SmallVector<int64_t> getTapIndices(ArrayRef<int64_t> ranges, ArrayRef<unsigned> taps,
+                                   int64_t position) {
+  SmallVector<int64_t> indices(taps.size());
+  for (int64_t d = taps.size() - 1, rest = position; d >= 0; --d) {
+    indices[d] = rest % ranges[taps[d]];
+    rest /= ranges[taps[d]];
+  }
+  return indices;
 }
 
 /// The elements of `buffer` when it is a constant global (weights), in
@@ -504,13 +533,10 @@ std::optional<SmallVector<int64_t>> getConstantElements(Value buffer) {
   return init ? onnxq::getIntegerValues(init) : std::nullopt;
 }
 
-/// For each reduction step of an AMX tile (a position of the `taps` loops,
-/// the last fastest, then a block of `stepWords` channel words), whether
-/// the rows' operand is constant and 0 there for every row: the step adds
-/// nothing (a strided window over phase planes has taps past the window,
-/// onnx-to-linalg's WindowPlanes). Empty when the operand is not constant.
-SmallVector<bool> findZeroSteps(const KernelPlan &plan, ArrayRef<unsigned> taps,
-                                int64_t stepWords) {
+/// AMXOperands::zeroSteps of `plan`: the steps whose rows' operand is
+/// constant and 0 for every row add nothing (a strided window over phase
+/// planes has taps past the window, onnx-to-linalg's WindowPlanes).
+SmallVector<bool> findZeroSteps(const KernelPlan &plan) {
   const AMXOperands &amx = *plan.amx;
   std::optional<SmallVector<int64_t>> values =
       getConstantElements(plan.operands[amx.rows]);
@@ -521,23 +547,24 @@ SmallVector<bool> findZeroSteps(const KernelPlan &plan, ArrayRef<unsigned> taps,
   // taps, and the channel words of the block.
   SmallVector<unsigned> within;
   for (unsigned loop = 0; loop < plan.ranges.size(); ++loop)
-    if (plan.walks(amx.rows, loop) && !llvm::is_contained(taps, loop))
+    if (plan.walks(amx.rows, loop) && !llvm::is_contained(amx.taps, loop))
       within.push_back(loop);
-  int64_t blocks = plan.ranges[amx.channels] / stepWords;
-  int64_t tapCount = 1;
-  for (unsigned loop : taps)
-    tapCount *= plan.ranges[loop];
-  SmallVector<bool> zero(tapCount * blocks, true);
+  SmallVector<bool> zero(amx.tapCount * amx.blocks, true);
   SmallVector<int64_t> iv(plan.ranges.size(), 0);
-  for (int64_t position = 0; position < tapCount; ++position) {
-    for (int64_t d = taps.size() - 1, rest = position; d >= 0; --d) {
-      iv[taps[d]] = rest % plan.ranges[taps[d]];
-      rest /= plan.ranges[taps[d]];
-    }
-    for (int64_t blk = 0; blk < blocks; ++blk) {
+  for (int64_t position = 0; position < amx.tapCount; ++position) {
+    for (auto [loop, index] :
+         llvm::zip(amx.taps, getTapIndices(plan.ranges, amx.taps, position)))
+      iv[loop] = index;
+    for (int64_t blk = 0; blk < amx.blocks; ++blk) {
       // Odometer over the loops within the step, the channels in the block.
+      auto beginOf = [&](unsigned loop) {
+        return loop == amx.channels ? blk * amx.stepWords : 0;
+      };
+      auto endOf = [&](unsigned loop) {
+        return loop == amx.channels ? beginOf(loop) + amx.stepWords : plan.ranges[loop];
+      };
       for (unsigned loop : within)
-        iv[loop] = loop == amx.channels ? blk * stepWords : 0;
+        iv[loop] = beginOf(loop);
       bool allZero = true;
       while (allZero) {
         int64_t index = 0;
@@ -546,17 +573,14 @@ SmallVector<bool> findZeroSteps(const KernelPlan &plan, ArrayRef<unsigned> taps,
         allZero = (*values)[index] == 0;
         int64_t d = within.size() - 1;
         for (; d >= 0; --d) {
-          unsigned loop = within[d];
-          int64_t begin = loop == amx.channels ? blk * stepWords : 0;
-          int64_t end = loop == amx.channels ? begin + stepWords : plan.ranges[loop];
-          if (++iv[loop] < end)
+          if (++iv[within[d]] < endOf(within[d]))
             break;
-          iv[loop] = begin;
+          iv[within[d]] = beginOf(within[d]);
         }
         if (d < 0)
           break;
       }
-      zero[position * blocks + blk] = allZero;
+      zero[position * amx.blocks + blk] = allZero;
     }
   }
   return zero;
@@ -1024,17 +1048,8 @@ private:
     tileLastLanes = lastLanes;
     const AMXOperands &amx = *plan.amx;
     int64_t tileCount = llvm::divideCeil(rows, kTileRows);
-    // Steps of 16 channel words, or one step of them all when fewer
-    // (getAMXChannelWords): no padded words to multiply.
-    int64_t stepWords = std::min(kAMXStepWords, plan.ranges[amx.channels]);
-    int64_t blocks = plan.ranges[amx.channels] / stepWords;
-    SmallVector<unsigned> taps;
-    int64_t tapCount = 1;
-    for (unsigned loop : plan.reductions)
-      if (loop != amx.channels) {
-        taps.push_back(loop);
-        tapCount *= plan.ranges[loop];
-      }
+    int64_t stepWords = amx.stepWords, blocks = amx.blocks, tapCount = amx.tapCount;
+    ArrayRef<unsigned> taps = amx.taps;
     Type i8 = b.getI8Type(), i32 = b.getI32Type();
     auto rowsOf = [&](int64_t t) { return std::min(kTileRows, rows - t * kTileRows); };
     auto resultType = [&](int64_t t, int64_t j) {
@@ -1047,10 +1062,10 @@ private:
 
     // One reduction step at the current tap (`position`, -1 in a loop):
     // blocks of `stepWords` words, less those of constant zero weights.
-    SmallVector<bool> zeroSteps = findZeroSteps(plan, taps, stepWords);
     auto step = [&](SmallVector<Value> &results, int64_t position) {
       for (int64_t blk = 0; blk < blocks; ++blk) {
-        if (position >= 0 && !zeroSteps.empty() && zeroSteps[position * blocks + blk])
+        if (position >= 0 && !amx.zeroSteps.empty() &&
+            amx.zeroSteps[position * blocks + blk])
           continue;
         iv[amx.channels] = b.getIndexAttr(blk * stepWords);
         SmallVector<Value> a, bt;
@@ -1097,11 +1112,9 @@ private:
     if (tapCount * blocks <= kMaxUnrolledAMXSteps) {
       SmallVector<Value> results = zeros();
       for (int64_t position = 0; position < tapCount; ++position) {
-        // Last tap fastest, as the loops would run.
-        for (int64_t d = taps.size() - 1, rest = position; d >= 0; --d) {
-          iv[taps[d]] = b.getIndexAttr(rest % plan.ranges[taps[d]]);
-          rest /= plan.ranges[taps[d]];
-        }
+        for (auto [loop, index] :
+             llvm::zip(taps, getTapIndices(plan.ranges, taps, position)))
+          iv[loop] = b.getIndexAttr(index);
         step(results, position);
       }
       store(results);
@@ -1548,8 +1561,10 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     if (block.lanes != 16)
       plan->byteWindow.reset();
     // AMX tiles: 32 filters (two tiles of 16) x 32 positions.
-    if (amx && block.lanes == 16 && (plan->amx = getAMXOperands(*plan)))
+    if (amx && block.lanes == 16 && (plan->amx = getAMXOperands(*plan))) {
       block.rows = 2 * kTileRows;
+      plan->amx->zeroSteps = findZeroSteps(*plan);
+    }
     // Without rows (a matrix-vector product), a wider tile: its
     // accumulators are the only independent chains of multiply-adds.
     if (!plan->m)

@@ -388,7 +388,12 @@ struct ParallelizePass : onnxq::impl::ParallelizePassBase<ParallelizePass> {
     Parallelizer parallelizer(module, symbols, maxThreads, minWork);
     // The splits of the graph and of each node it calls, and their work.
     SmallVector<LoopSplit> graphSplits = parallelizer.findSplits(graph);
-    SmallVector<std::pair<func::CallOp, SmallVector<LoopSplit>>> nodeSplits;
+    struct NodeSplits {
+      func::CallOp call;
+      func::FuncOp node;
+      SmallVector<LoopSplit> splits;
+    };
+    SmallVector<NodeSplits> nodeSplits;
     int64_t work = 0;
     for (LoopSplit &split : graphSplits)
       work += split.work;
@@ -400,7 +405,7 @@ struct ParallelizePass : onnxq::impl::ParallelizePassBase<ParallelizePass> {
       for (LoopSplit &split : splits)
         work += split.work;
       if (!splits.empty())
-        nodeSplits.emplace_back(call, std::move(splits));
+        nodeSplits.push_back({call, node, std::move(splits)});
     }
     // A model this small runs faster on the calling thread alone.
     if (work < minModelWork)
@@ -408,8 +413,7 @@ struct ParallelizePass : onnxq::impl::ParallelizePassBase<ParallelizePass> {
 
     for (LoopSplit &split : graphSplits)
       parallelizer.emit(graph, split, context);
-    for (auto &[call, splits] : nodeSplits) {
-      auto node = symbols.lookup<func::FuncOp>(call.getCallee());
+    for (auto &[call, node, splits] : nodeSplits) {
       if (failed(node.insertArgument(node.getNumArguments(), ptr, {}, node.getLoc())))
         return signalPassFailure();
       for (LoopSplit &split : splits)

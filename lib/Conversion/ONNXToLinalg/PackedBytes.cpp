@@ -30,9 +30,16 @@ static Value packWord(OpBuilder &b, Location loc, ValueRange bytes, bool toSigne
   return word;
 }
 
-int32_t mlir::onnxq::getFillWord(int8_t fill, bool toSigned) {
+Value mlir::onnxq::createPackedBuffer(OpBuilder &b, Location loc, RankedTensorType type,
+                                      int64_t dataWords, int8_t fill, bool toSigned) {
+  Value buffer = createEmpty(b, loc, type);
+  if (dataWords >= type.getDimSize(2))
+    return buffer;
   uint8_t fillByte = uint8_t(fill) ^ (toSigned ? 0x80 : 0);
-  return int32_t(0x01010101u * fillByte);
+  Value fillWord = arith::ConstantOp::create(
+      b, loc, b.getI32IntegerAttr(int32_t(0x01010101u * fillByte)));
+  return linalg::FillOp::create(b, loc, ValueRange{fillWord}, ValueRange{buffer})
+      .getResult(0);
 }
 
 Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x,
@@ -64,14 +71,7 @@ Value mlir::onnxq::packInputChannels(OpBuilder &b, Location loc, Value x,
   // a view; a slice of an empty tensor would fold to a new buffer).
   int64_t fullWords = channels / 4, partialBytes = channels % 4;
   int64_t dataWords = fullWords + (partialBytes ? 1 : 0);
-  Value result = createEmpty(b, loc, shaped(packed, i32));
-  if (dataWords < packed)
-    result = linalg::FillOp::create(
-                 b, loc,
-                 ValueRange{arith::ConstantOp::create(
-                     b, loc, b.getI32IntegerAttr(getFillWord(fill, toSigned)))},
-                 ValueRange{result})
-                 .getResult(0);
+  Value result = createPackedBuffer(b, loc, shaped(packed, i32), dataWords, fill, toSigned);
   // Words [first, first + words): byte j of each from channel
   // 4 * (first + w) + j, read as `bytes` strided slices element-wise
   // (identity maps, so the op vectorizes along the innermost spatial

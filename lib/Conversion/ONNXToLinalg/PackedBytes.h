@@ -25,9 +25,12 @@ Value packInputChannels(OpBuilder &b, Location loc, Value x, int64_t group,
                         int64_t channels, int64_t packed, int8_t fill,
                         bool toSigned);
 
-/// The int32 of four `fill` bytes as packInputChannels writes them (each
-/// top bit flipped with `toSigned`).
-int32_t getFillWord(int8_t fill, bool toSigned);
+/// An int32 buffer of `type` for packed words, its words filled with four
+/// `fill` bytes (each top bit flipped with `toSigned`, as packInputChannels
+/// writes them) when more than `dataWords` along dim 2 (AMX's padding to
+/// whole 16-word steps) leave some unwritten; else empty.
+Value createPackedBuffer(OpBuilder &b, Location loc, RankedTensorType type,
+                         int64_t dataWords, int8_t fill, bool toSigned);
 
 /// A 2-D convolution's window (dilation 1) as a stride-1 window over
 /// planes of its padded input, for AMX tiles (WindowPlanes.cpp): plane

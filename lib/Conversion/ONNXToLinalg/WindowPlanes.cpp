@@ -25,8 +25,6 @@
 #include "Contraction.h"
 #include "PackedBytes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -94,13 +92,8 @@ Value mlir::onnxq::packInputPlanes(OpBuilder &b, Location loc, Value x,
 
   auto resultType =
       RankedTensorType::get({n, 1, words, planes.extents[0], planes.extents[1]}, i32);
-  Value result = createEmpty(b, loc, resultType);
-  if (words > planes.getCount() * planeWords)
-    result = linalg::FillOp::create(
-                 b, loc, ValueRange{arith::ConstantOp::create(
-                             b, loc, b.getI32IntegerAttr(getFillWord(fill, toSigned)))},
-                 ValueRange{result})
-                 .getResult(0);
+  Value result = createPackedBuffer(b, loc, resultType, planes.getCount() * planeWords,
+                                    fill, toSigned);
   auto planeType =
       RankedTensorType::get({n, channels, planes.extents[0], planes.extents[1]}, i8);
   SmallVector<OpFoldResult> unitStrides(5, b.getIndexAttr(1));
@@ -130,19 +123,25 @@ SmallVector<int64_t> mlir::onnxq::packWeightPlanes(ArrayRef<int64_t> weights,
                                                    const WindowPlanes &planes,
                                                    int64_t filters, int64_t channels,
                                                    int64_t planeWords, int64_t words) {
+  // The weights as a stride-1 window over the planes' channels, each
+  // plane's channels padded to its words (weight 0, as past the window),
+  // then packed four channels to a word as any convolution's.
   ArrayRef<int64_t> taps = planes.geometry.kernel;
   int64_t kh = g.kernel[0], kw = g.kernel[1];
-  SmallVector<int64_t> result(filters * taps[0] * taps[1] * words, 0);
+  int64_t planeChannels = 4 * planeWords;
+  int64_t allChannels = planes.getCount() * planeChannels, window = taps[0] * taps[1];
+  SmallVector<int64_t> planar(filters * allChannels * window, 0);
   for (int64_t f = 0; f < filters; ++f)
     for (int64_t c = 0; c < channels; ++c)
       for (int64_t h = 0; h < kh; ++h)
         for (int64_t w = 0; w < kw; ++w) {
+          // Tap (h, w) is tap (ah, aw) of plane (oh, ow).
           auto [oh, ah] = planes.locate(0, h);
           auto [ow, aw] = planes.locate(1, w);
-          int64_t word = (oh * planes.offsets[1] + ow) * planeWords + c / 4;
-          int64_t tap = (f * taps[0] + ah) * taps[1] + aw;
-          uint64_t byte = uint8_t(int8_t(weights[((f * channels + c) * kh + h) * kw + w]));
-          result[tap * words + word] |= int64_t(byte << (8 * (c % 4)));
+          int64_t channel = (oh * planes.offsets[1] + ow) * planeChannels + c;
+          int64_t tap = ah * taps[1] + aw;
+          planar[(f * allChannels + channel) * window + tap] =
+              weights[((f * channels + c) * kh + h) * kw + w];
         }
-  return result;
+  return packWeightChannels(planar, filters, allChannels, words, window);
 }
