@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferUtils.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -102,6 +103,40 @@ void splitEmptyTensors(func::FuncOp func) {
     splitPerUse(empty);
 }
 
+/// The global of each tensor constant, created in program order and placed
+/// in that order before the first function. One-shot module bufferization
+/// visits functions in an order that depends on their addresses (a DenseMap
+/// of functions), and it names and places a constant's global when it first
+/// meets it: the same model gave objects whose globals differed in name and
+/// order from one run to the next. Bufferization reuses these.
+LogicalResult createConstantGlobals(ModuleOp module,
+                                    bufferization::BufferizationState &state,
+                                    uint64_t alignment) {
+  Operation *firstNonGlobal = nullptr;
+  for (Operation &op : module.getOps())
+    if (!isa<memref::GlobalOp>(op)) {
+      firstNonGlobal = &op;
+      break;
+    }
+  if (!firstNonGlobal)
+    return success();
+  llvm::SmallPtrSet<Operation *, 16> existing;
+  for (auto global : module.getOps<memref::GlobalOp>())
+    existing.insert(global);
+  WalkResult result = module.walk([&](arith::ConstantOp constant) {
+    if (!isa<RankedTensorType>(constant.getType()))
+      return WalkResult::advance();
+    FailureOr<memref::GlobalOp> global =
+        bufferization::getGlobalFor(constant, state.getSymbolTables(), alignment);
+    if (failed(global))
+      return WalkResult::interrupt();
+    if (existing.insert(*global).second)
+      (*global)->moveBefore(firstNonGlobal);
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct BufferizePass
     : onnxq::impl::BufferizePassBase<BufferizePass> {
   void runOnOperation() override {
@@ -127,6 +162,9 @@ struct BufferizePass
     if (failed(bufferization::eliminateEmptyTensors(rewriter, getOperation())))
       return signalPassFailure();
     bufferization::BufferizationState state;
+    if (failed(createConstantGlobals(getOperation(), state,
+                                     options.bufferAlignment)))
+      return signalPassFailure();
     if (failed(bufferization::runOneShotModuleBufferize(getOperation(), options,
                                                         state)))
       return signalPassFailure();
