@@ -9,8 +9,10 @@
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::onnxq {
 #define GEN_PASS_DEF_BUFFERIZEPASS
@@ -137,6 +139,28 @@ LogicalResult createConstantGlobals(ModuleOp module,
   return failure(result.wasInterrupted());
 }
 
+/// Rows of this many elements are whole vectors of any target (16 lanes of
+/// 32 bits on AVX-512, 8 on AVX2, 4 on NEON) and of AMX tiles.
+constexpr int64_t kWholeVectorRow = 16;
+
+/// A zero padding of rows of whole vectors becomes a fill of the padded
+/// tensor with the source inserted into it, so that the source's producer
+/// writes into the interior (empty tensor elimination) instead of a buffer
+/// of its own that is then copied. A contraction kernel stores such rows
+/// with the pitch of the padded rows (onnxq-contraction-kernels); shorter
+/// rows would leave vectors across two of them, so they keep the copy.
+struct PadAsFilledSlice : linalg::DecomposePadOpPattern {
+  using DecomposePadOpPattern::DecomposePadOpPattern;
+  LogicalResult matchAndRewrite(tensor::PadOp pad,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType source = pad.getSourceType();
+    if (!source.hasStaticShape() || source.getRank() == 0 ||
+        source.getShape().back() % kWholeVectorRow != 0 || !pad.getConstantPaddingValue())
+      return rewriter.notifyMatchFailure(pad, "not a constant padding of whole-vector rows");
+    return DecomposePadOpPattern::matchAndRewrite(pad, rewriter);
+  }
+};
+
 struct BufferizePass
     : onnxq::impl::BufferizePassBase<BufferizePass> {
   void runOnOperation() override {
@@ -158,6 +182,10 @@ struct BufferizePass
     // tensor becomes that slice, so its producer writes in place: a
     // convolution computed over the padded width into its wide result, a
     // Concat's inputs into the Concat.
+    RewritePatternSet pads(&getContext());
+    pads.add<PadAsFilledSlice>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(pads))))
+      return signalPassFailure();
     IRRewriter rewriter(&getContext());
     if (failed(bufferization::eliminateEmptyTensors(rewriter, getOperation())))
       return signalPassFailure();

@@ -153,6 +153,9 @@ struct KernelPlan {
   /// The loops merged into N, each with N's extent before: an operand
   /// continues N along it if its stride there is that extent x its N stride.
   SmallVector<std::pair<unsigned, int64_t>> mergedIntoN;
+  /// Elements of a target vector; fused operands may then have rows of N
+  /// with a pitch when the rows are whole vectors (isPitchedN).
+  int64_t lanes = 0;
   std::optional<unsigned> m;        // register rows
   SmallVector<unsigned> outer;      // the other parallel loops
   SmallVector<unsigned> reductions;
@@ -166,6 +169,15 @@ struct KernelPlan {
 
   bool walks(unsigned operand, unsigned loop) const {
     return strides[operand][loop] != 0;
+  }
+  /// Whether operand `k` does not continue N along a loop merged into it:
+  /// its rows have a pitch (a convolution writing into the interior of its
+  /// consumer's zero-padded input). Its address at flat N index f then
+  /// takes each merged loop's position apart (KernelEmitter::indexAt).
+  bool isPitchedN(unsigned k) const {
+    return llvm::any_of(mergedIntoN, [&](std::pair<unsigned, int64_t> merged) {
+      return strides[k][merged.first] != merged.second * strides[k][n];
+    });
   }
   /// Iterations of the reduction loops (a convolution's channels or
   /// channel words times its taps).
@@ -637,15 +649,22 @@ int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
   SmallVector<int64_t> strides(plan.ranges.size(), 0);
   for (auto [i, stride] : llvm::enumerate(*fused))
     strides[outMap.getDimPosition(i)] = stride;
-  // Whole vectors along N, contiguous, across the loops merged into it.
-  if (strides[plan.n] > 1 ||
-      llvm::any_of(plan.mergedIntoN, [&](std::pair<unsigned, int64_t> merged) {
-        return strides[merged.first] != merged.second * strides[plan.n];
-      }))
+  // Whole vectors along N, contiguous, across the loops merged into it or
+  // in rows of whole vectors, which no vector crosses: tiles and panels
+  // start at multiples of the vector.
+  if (strides[plan.n] > 1)
     return -1;
   plan.operands.push_back(value);
   plan.strides.push_back(std::move(strides));
-  return plan.operands.size() - 1;
+  unsigned k = plan.operands.size() - 1;
+  if (plan.isPitchedN(k) &&
+      (plan.strides[k][plan.n] != 1 || plan.lanes == 0 ||
+       plan.mergedIntoN.front().second % plan.lanes != 0)) {
+    plan.operands.pop_back();
+    plan.strides.pop_back();
+    return -1;
+  }
+  return k;
 }
 
 /// `op` as a fused op of the plan: a prologue (`accumulator` null; its
@@ -1425,15 +1444,32 @@ private:
   Value indexAt(OpBuilder &builder, unsigned k, int64_t i, int64_t j) {
     MLIRContext *context = builder.getContext();
     ArrayRef<int64_t> strides = plan.strides[k];
+    bool pitched = plan.isPitchedN(k);
     AffineExpr expr = getAffineConstantExpr(
-        j * block.lanes * strides[plan.n] + (plan.m ? i * strides[*plan.m] : 0),
+        (pitched ? 0 : j * block.lanes * strides[plan.n]) +
+            (plan.m ? i * strides[*plan.m] : 0),
         context);
     SmallVector<OpFoldResult> ivs;
     for (auto [d, stride] : llvm::enumerate(strides)) {
-      if (stride == 0)
+      if (stride == 0 || (pitched && d == plan.n))
         continue;
       expr = expr + stride * getAffineDimExpr(ivs.size(), context);
       ivs.push_back(iv[d]);
+    }
+    if (pitched) {
+      // N's index f = iv[n] + j * lanes, taken apart into the position
+      // along N's own loop and along each loop merged into it.
+      AffineExpr f = getAffineDimExpr(ivs.size(), context) + j * block.lanes;
+      ivs.push_back(iv[plan.n]);
+      int64_t extent = plan.mergedIntoN.front().second;
+      expr = expr + (f % extent) * strides[plan.n];
+      for (auto [index, merged] : llvm::enumerate(plan.mergedIntoN)) {
+        int64_t next = index + 1 < plan.mergedIntoN.size()
+                           ? plan.mergedIntoN[index + 1].second
+                           : plan.ranges[plan.n];
+        expr = expr + (f.floorDiv(merged.second) % (next / merged.second)) *
+                          strides[merged.first];
+      }
     }
     return getValueOrCreateConstantIndexOp(
         builder, loc, affine::makeComposedFoldedAffineApply(builder, loc, expr, ivs));
@@ -1572,6 +1608,7 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     // A tile no wider than the output: short rows use fewer vectors.
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));
+    plan->lanes = block.lanes;
     fuseNeighbours(op, *plan);
     // Where every operand is defined (getFirstReader: what lies between
     // the contraction and its epilogue leaves the contraction's inputs be).

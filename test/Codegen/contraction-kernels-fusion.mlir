@@ -334,3 +334,103 @@ func.func @input_overwritten(%a: memref<8x4xi8>, %b: memref<4x32xi8>, %y: memref
   memref.dealloc %acc : memref<8x32xi32>
   return
 }
+
+// -----
+
+#xk = affine_map<(c, h, w, k) -> (k, h, w)>
+#ck = affine_map<(c, h, w, k) -> (c, k)>
+#chw = affine_map<(c, h, w, k) -> (c, h, w)>
+#c = affine_map<(c, h, w) -> (c)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+
+// A 1x1 convolution whose requantization writes into the interior of its
+// consumer's zero-padded input (onnxq-bufferize): its rows of 16 positions
+// are merged into one N of 32 for the kernel, and the epilogue stores each
+// vector at the padded row's pitch: row h of filter c at 72 c + 18 h past
+// the interior's offset.
+// CHECK-LABEL: func.func @pitched_epilogue
+// CHECK-NOT: memref.alloc
+// CHECK: %[[Y:.*]] = memref.reinterpret_cast %subview to offset: [19], sizes: [538], strides: [1]
+// CHECK: arith.trunci {{.*}} : vector<16xi32> to vector<16xi8>
+// CHECK: vector.store %{{.*}}, %[[Y]][%c0] : memref<538xi8, strided<[1], offset: 19>>, vector<16xi8>
+// CHECK: vector.store %{{.*}}, %[[Y]][%c18] :
+// CHECK: vector.store %{{.*}}, %[[Y]][%c72] :
+// CHECK: vector.store %{{.*}}, %[[Y]][%c90] :
+// CHECK-COUNT-12: vector.store %{{.*}}, %[[Y]]
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @pitched_epilogue(%x: memref<4x2x16xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
+                            %padded: memref<8x4x18xi8>) {
+  %acc = memref.alloc() : memref<8x2x16xi32>
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x2x16xi32>)
+  linalg.generic {indexing_maps = [#xk, #ck, #chw], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x2x16xi8>, memref<8x4xi8>) outs(%acc : memref<8x2x16xi32>) {
+  ^bb0(%a: i8, %b: i8, %s: i32):
+    %ae = arith.extui %a : i8 to i32
+    %be = arith.extsi %b : i8 to i32
+    %p = arith.muli %ae, %be : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  %interior = memref.subview %padded[0, 1, 1] [8, 2, 16] [1, 1, 1]
+      : memref<8x4x18xi8> to memref<8x2x16xi8, strided<[72, 18, 1], offset: 19>>
+  linalg.generic {indexing_maps = [#id, #c, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%acc, %scale : memref<8x2x16xi32>, memref<8xf32>)
+      outs(%interior : memref<8x2x16xi8, strided<[72, 18, 1], offset: 19>>) {
+  ^bb0(%t: i32, %s: f32, %out: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %s : f32
+    %r = math.roundeven %m : f32
+    %i = arith.fptosi %r : f32 to i32
+    %q = arith.trunci %i : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x2x16xi32>
+  return
+}
+
+// -----
+
+#xk = affine_map<(c, h, w, k) -> (k, h, w)>
+#ck = affine_map<(c, h, w, k) -> (c, k)>
+#chw = affine_map<(c, h, w, k) -> (c, h, w)>
+#c = affine_map<(c, h, w) -> (c)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+
+// Rows of 8 positions would put vectors of 16 across two rows: the
+// requantization stays a loop of its own, after the kernel.
+// CHECK-LABEL: func.func @pitched_short_rows
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : memref<8x2x8xi8, strided<[40, 10, 1], offset: 11>>)
+func.func @pitched_short_rows(%x: memref<4x2x8xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
+                              %padded: memref<8x4x10xi8>) {
+  %acc = memref.alloc() : memref<8x2x8xi32>
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x2x8xi32>)
+  linalg.generic {indexing_maps = [#xk, #ck, #chw], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x2x8xi8>, memref<8x4xi8>) outs(%acc : memref<8x2x8xi32>) {
+  ^bb0(%a: i8, %b: i8, %s: i32):
+    %ae = arith.extui %a : i8 to i32
+    %be = arith.extsi %b : i8 to i32
+    %p = arith.muli %ae, %be : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  %interior = memref.subview %padded[0, 1, 1] [8, 2, 8] [1, 1, 1]
+      : memref<8x4x10xi8> to memref<8x2x8xi8, strided<[40, 10, 1], offset: 11>>
+  linalg.generic {indexing_maps = [#id, #c, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%acc, %scale : memref<8x2x8xi32>, memref<8xf32>)
+      outs(%interior : memref<8x2x8xi8, strided<[40, 10, 1], offset: 11>>) {
+  ^bb0(%t: i32, %s: f32, %out: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %s : f32
+    %r = math.roundeven %m : f32
+    %i = arith.fptosi %r : f32 to i32
+    %q = arith.trunci %i : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x2x8xi32>
+  return
+}

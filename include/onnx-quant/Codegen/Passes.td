@@ -83,7 +83,12 @@ def BufferizePass : Pass<"onnxq-bufferize", "ModuleOp"> {
     `linalg.copy` (lowered to loops: no runtime library). Zero-element
     arguments and results are passed as 1-D `memref<0xT>`: they hold no data,
     and a size-0 dim after the first leaves the outer strides unknown, which
-    the bare-pointer calling convention cannot pass.
+    the bare-pointer calling convention cannot pass. A constant padding of
+    rows of a multiple of 16 elements becomes a fill of the padded tensor
+    with the source inserted into it, so that the source's producer writes
+    into the interior instead of a buffer that is then copied. Tensor
+    constants get their globals in program order, so that the same module
+    gives the same object.
   }];
   let dependentDialects = ["bufferization::BufferizationDialect",
                            "memref::MemRefDialect", "linalg::LinalgDialect",
