@@ -16,7 +16,8 @@ Peaks per core: fp32 32 MAC/cycle (two 16-lane FMA pipes), AVX-512 VNNI 128
 int8 MAC/cycle (two 64-MAC vpdpbusd pipes), AMX 1024 int8 MAC/cycle (one
 16 x 16 x 64 tdpbsud per 16 cycles), the figures the kernel and thread
 issues set their targets against; CPUs that split 512-bit instructions in
-two (AMD Zen 4) reach half of the vector ones. Variants: fp32; int8 (on a
+two (AMD Zen 4: family 25 in /proc/cpuinfo) reach half of the vector ones,
+which the table then uses. Variants: fp32; int8 (on a
 host with AMX-INT8 its deep convolutions run on tiles: peak 1024);
 int8-noamx (--mattr=-amx-int8: peak 128). A node split over threads
 (onnxq-parallelize) runs in functions `<node>_part...`, counted as the node.
@@ -52,8 +53,14 @@ from latency import time_ours  # noqa: E402
 from zoo_native_check import add_tool_arguments, default_zoo  # noqa: E402
 
 PEAK = {"fp32": 32, "int8": 128, "int8-noamx": 128}
-if "amx_int8" in Path("/proc/cpuinfo").read_text().split():
+_CPUINFO = Path("/proc/cpuinfo").read_text()
+if "amx_int8" in _CPUINFO.split():
     PEAK["int8"] = 1024
+# AMD family 25 (Zen 3, Zen 4) runs a 512-bit instruction as two 256-bit
+# halves: half of the vector peaks.
+if ("AuthenticAMD" in _CPUINFO
+        and re.search(r"^cpu family\s*:\s*25$", _CPUINFO, re.MULTILINE)):
+    PEAK = {k: v // 2 for k, v in PEAK.items()}
 
 
 def c_identifier(name):
