@@ -139,24 +139,24 @@ LogicalResult createConstantGlobals(ModuleOp module,
   return failure(result.wasInterrupted());
 }
 
-/// Rows of this many elements are whole vectors of any target (16 lanes of
-/// 32 bits on AVX-512, 8 on AVX2, 4 on NEON) and of AMX tiles.
-constexpr int64_t kWholeVectorRow = 16;
+/// Rows of this many elements hold a vector of any target (16 lanes of 32
+/// bits on AVX-512, 8 on AVX2, 4 on NEON) and an AMX tile's row.
+constexpr int64_t kMinPaddedRow = 16;
 
-/// A zero padding of rows of whole vectors becomes a fill of the padded
+/// A zero padding of rows of a vector or more becomes a fill of the padded
 /// tensor with the source inserted into it, so that the source's producer
 /// writes into the interior (empty tensor elimination) instead of a buffer
 /// of its own that is then copied. A contraction kernel stores such rows
-/// with the pitch of the padded rows (onnxq-contraction-kernels); shorter
-/// rows would leave vectors across two of them, so they keep the copy.
+/// with the pitch of the padded rows, a vector that spans two of them in two
+/// parts (onnxq-contraction-kernels); shorter rows keep the copy.
 struct PadAsFilledSlice : linalg::DecomposePadOpPattern {
   using DecomposePadOpPattern::DecomposePadOpPattern;
   LogicalResult matchAndRewrite(tensor::PadOp pad,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType source = pad.getSourceType();
     if (!source.hasStaticShape() || source.getRank() == 0 ||
-        source.getShape().back() % kWholeVectorRow != 0 || !pad.getConstantPaddingValue())
-      return rewriter.notifyMatchFailure(pad, "not a constant padding of whole-vector rows");
+        source.getShape().back() < kMinPaddedRow || !pad.getConstantPaddingValue())
+      return rewriter.notifyMatchFailure(pad, "not a constant padding of rows of a vector");
     return DecomposePadOpPattern::matchAndRewrite(pad, rewriter);
   }
 };

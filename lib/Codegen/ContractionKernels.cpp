@@ -154,7 +154,7 @@ struct KernelPlan {
   /// continues N along it if its stride there is that extent x its N stride.
   SmallVector<std::pair<unsigned, int64_t>> mergedIntoN;
   /// Elements of a target vector; fused operands may then have rows of N
-  /// with a pitch when the rows are whole vectors (isPitchedN).
+  /// with a pitch (isPitchedN).
   int64_t lanes = 0;
   std::optional<unsigned> m;        // register rows
   SmallVector<unsigned> outer;      // the other parallel loops
@@ -178,6 +178,12 @@ struct KernelPlan {
     return llvm::any_of(mergedIntoN, [&](std::pair<unsigned, int64_t> merged) {
       return strides[k][merged.first] != merged.second * strides[k][n];
     });
+  }
+  /// Whether a vector of operand `k`, which has rows with a pitch, may hold
+  /// the end of one row and the start of the next: rows that are not whole
+  /// vectors (KernelEmitter::storeAcrossRows).
+  bool crossesRows(unsigned k) const {
+    return isPitchedN(k) && mergedIntoN.front().second % lanes != 0;
   }
   /// Iterations of the reduction loops (a convolution's channels or
   /// channel words times its taps).
@@ -650,16 +656,22 @@ int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
   for (auto [i, stride] : llvm::enumerate(*fused))
     strides[outMap.getDimPosition(i)] = stride;
   // Whole vectors along N, contiguous, across the loops merged into it or
-  // in rows of whole vectors, which no vector crosses: tiles and panels
-  // start at multiples of the vector.
+  // in rows with a pitch: rows of whole vectors, which no vector crosses
+  // (tiles and panels start at multiples of the vector), or, for the
+  // result an epilogue stores, rows of one vector at least below one merged
+  // loop: a vector then spans two rows at most, stored in two parts.
   if (strides[plan.n] > 1)
     return -1;
   plan.operands.push_back(value);
   plan.strides.push_back(std::move(strides));
   unsigned k = plan.operands.size() - 1;
+  auto isStoredAcrossRows = [&] {
+    return op.isDpsInit(&operand) && plan.mergedIntoN.size() == 1 &&
+           plan.mergedIntoN.front().second >= plan.lanes;
+  };
   if (plan.isPitchedN(k) &&
       (plan.strides[k][plan.n] != 1 || plan.lanes == 0 ||
-       plan.mergedIntoN.front().second % plan.lanes != 0)) {
+       (plan.crossesRows(k) && !isStoredAcrossRows()))) {
     plan.operands.pop_back();
     plan.strides.pop_back();
     return -1;
@@ -1535,6 +1547,8 @@ private:
 
   void storeVector(OpBuilder &builder, Value value, unsigned k, int64_t i,
                    int64_t j) {
+    if (plan.crossesRows(k))
+      return storeAcrossRows(builder, value, k, i, j);
     Value index = indexAt(builder, k, i, j);
     int64_t lanes = lanesOf(j);
     // Fewer than 4 bytes: one scalar store per lane. LLVM 22 turns a masked
@@ -1556,6 +1570,40 @@ private:
       vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, value);
     else
       vector::StoreOp::create(builder, loc, value, buffers[k], index);
+  }
+
+  /// Stores vector `j` of row `i` to operand `k`, whose rows of W
+  /// positions (N's own loop; one loop merged into it) have a pitch and are
+  /// not whole vectors: the lanes up to the end of the vector's first row
+  /// at its address, the others at the start of the next row, which is the
+  /// same vector store (pitch - W) elements further on. Both are masked
+  /// stores with a run-time mask; either may store nothing.
+  void storeAcrossRows(OpBuilder &builder, Value value, unsigned k, int64_t i,
+                       int64_t j) {
+    MLIRContext *context = builder.getContext();
+    int64_t width = plan.mergedIntoN.front().second;
+    int64_t pitch = plan.strides[k][plan.mergedIntoN.front().first];
+    Value first = indexAt(builder, k, i, j);
+    // Lanes left in the first row: W - (f mod W), f = iv[n] + j * lanes.
+    AffineExpr f = getAffineDimExpr(0, context) + j * block.lanes;
+    Value inRow = getValueOrCreateConstantIndexOp(
+        builder, loc,
+        affine::makeComposedFoldedAffineApply(
+            builder, loc, -(f % width) + width, {iv[plan.n]}));
+    auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
+    Value firstRow = vector::CreateMaskOp::create(builder, loc, maskType, ValueRange{inRow});
+    Value all = arith::ConstantOp::create(builder, loc, DenseElementsAttr::get(maskType, true));
+    Value nextRow = arith::XOrIOp::create(builder, loc, firstRow, all);
+    if (Value valid = maskOf(builder, lanesOf(j))) {
+      firstRow = arith::AndIOp::create(builder, loc, firstRow, valid);
+      nextRow = arith::AndIOp::create(builder, loc, nextRow, valid);
+    }
+    Value second = getValueOrCreateConstantIndexOp(
+        builder, loc,
+        affine::makeComposedFoldedAffineApply(
+            builder, loc, getAffineDimExpr(0, context) + (pitch - width), {first}));
+    vector::MaskedStoreOp::create(builder, loc, buffers[k], first, firstRow, value);
+    vector::MaskedStoreOp::create(builder, loc, buffers[k], second, nextRow, value);
   }
 
   OpBuilder &b;

@@ -1,6 +1,6 @@
 // RUN: onnx-quant-opt %s --onnxq-bufferize --cse --canonicalize --split-input-file | FileCheck %s
 
-// A zero padding of rows of whole vectors (16 elements) is its padded buffer
+// A zero padding of rows of 16 elements or more is its padded buffer
 // filled, with the producer of the source writing into the interior: no
 // buffer of the source's own, no copy.
 // CHECK-LABEL: func.func @whole_vector_rows
@@ -31,8 +31,8 @@ func.func @whole_vector_rows(%x: tensor<2x16xf32>) -> tensor<4x18xf32> {
 
 // -----
 
-// Shorter rows keep the padding as a copy: a kernel's vectors would cross
-// from one row of the interior into the next.
+// Rows shorter than 16 elements keep the padding as a copy: a kernel's
+// vector of 16 would span three rows of the interior.
 // CHECK-LABEL: func.func @short_rows
 // CHECK: %[[Y:.*]] = memref.alloc() {{.*}} : memref<2x8xf32>
 // CHECK: linalg.generic

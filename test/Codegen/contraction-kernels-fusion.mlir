@@ -398,7 +398,63 @@ func.func @pitched_epilogue(%x: memref<4x2x16xi8>, %w: memref<8x4xi8>, %scale: m
 #c = affine_map<(c, h, w) -> (c)>
 #id = affine_map<(c, h, w) -> (c, h, w)>
 
-// Rows of 8 positions would put vectors of 16 across two rows: the
+// Rows of 24 positions: the vector of positions 16-31 holds the end of the
+// first row and the start of the second. It is stored in two masked parts:
+// lanes below 24 - (f mod 24) (a run-time mask; constant here) at the first
+// row's address, the others at that address plus (pitch - W) = 2.
+// CHECK-LABEL: func.func @pitched_across_rows
+// CHECK-NOT: memref.alloc
+// CHECK: %[[Y:.*]] = memref.reinterpret_cast %subview to offset: [27], sizes: [{{.*}}], strides: [1]
+// CHECK: vector.store %{{.*}}, %[[Y]][%c0] :
+// CHECK: %[[M:.*]] = vector.constant_mask [8] : vector<16xi1>
+// CHECK: %[[N:.*]] = arith.xori %[[M]], %cst
+// CHECK: vector.maskedstore %[[Y]][%c16], %[[M]]
+// CHECK: vector.maskedstore %[[Y]][%c18], %[[N]]
+// CHECK: vector.store %{{.*}}, %[[Y]][%c104] :
+// The second tile's vector starts at position 32: row 1, column 8.
+// CHECK: vector.store %{{.*}}, %[[Y]][%c34] :
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @pitched_across_rows(%x: memref<4x2x24xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
+                               %padded: memref<8x4x26xi8>) {
+  %acc = memref.alloc() : memref<8x2x24xi32>
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x2x24xi32>)
+  linalg.generic {indexing_maps = [#xk, #ck, #chw], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x2x24xi8>, memref<8x4xi8>) outs(%acc : memref<8x2x24xi32>) {
+  ^bb0(%a: i8, %b: i8, %s: i32):
+    %ae = arith.extui %a : i8 to i32
+    %be = arith.extsi %b : i8 to i32
+    %p = arith.muli %ae, %be : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  %interior = memref.subview %padded[0, 1, 1] [8, 2, 24] [1, 1, 1]
+      : memref<8x4x26xi8> to memref<8x2x24xi8, strided<[104, 26, 1], offset: 27>>
+  linalg.generic {indexing_maps = [#id, #c, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%acc, %scale : memref<8x2x24xi32>, memref<8xf32>)
+      outs(%interior : memref<8x2x24xi8, strided<[104, 26, 1], offset: 27>>) {
+  ^bb0(%t: i32, %s: f32, %out: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %s : f32
+    %r = math.roundeven %m : f32
+    %i = arith.fptosi %r : f32 to i32
+    %q = arith.trunci %i : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x2x24xi32>
+  return
+}
+
+// -----
+
+#xk = affine_map<(c, h, w, k) -> (k, h, w)>
+#ck = affine_map<(c, h, w, k) -> (c, k)>
+#chw = affine_map<(c, h, w, k) -> (c, h, w)>
+#c = affine_map<(c, h, w) -> (c)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+
+// Rows of 8 positions would put vectors of 16 across three rows: the
 // requantization stays a loop of its own, after the kernel.
 // CHECK-LABEL: func.func @pitched_short_rows
 // CHECK: scf.for
