@@ -139,16 +139,18 @@ LogicalResult createConstantGlobals(ModuleOp module,
   return failure(result.wasInterrupted());
 }
 
-/// Rows of this many elements hold a vector of any target (16 lanes of 32
-/// bits on AVX-512, 8 on AVX2, 4 on NEON) and an AMX tile's row.
+/// Rows of this many elements or more: a vector of any target (16 lanes of
+/// 32 bits on AVX-512 at most) spans 2 of them at most, which a contraction
+/// kernel stores in as many parts (onnxq-contraction-kernels).
 constexpr int64_t kMinPaddedRow = 16;
 
-/// A zero padding of rows of a vector or more becomes a fill of the padded
-/// tensor with the source inserted into it, so that the source's producer
-/// writes into the interior (empty tensor elimination) instead of a buffer
-/// of its own that is then copied. A contraction kernel stores such rows
-/// with the pitch of the padded rows, a vector that spans two of them in two
-/// parts (onnxq-contraction-kernels); shorter rows keep the copy.
+/// A zero padding of rows of 16 elements or more becomes a fill of the
+/// padded tensor with the source inserted into it, so that the source's
+/// producer writes into the interior (empty tensor elimination) instead of
+/// a buffer of its own that is then copied. A contraction kernel stores
+/// such rows with the pitch of the padded rows, a vector that spans two of
+/// them in two parts; shorter rows keep the copy (measured: rows of 7 and
+/// 14 in place gained nothing, ContractionKernels.cpp kMaxRowsPerVector).
 struct PadAsFilledSlice : linalg::DecomposePadOpPattern {
   using DecomposePadOpPattern::DecomposePadOpPattern;
   LogicalResult matchAndRewrite(tensor::PadOp pad,
@@ -156,7 +158,7 @@ struct PadAsFilledSlice : linalg::DecomposePadOpPattern {
     RankedTensorType source = pad.getSourceType();
     if (!source.hasStaticShape() || source.getRank() == 0 ||
         source.getShape().back() < kMinPaddedRow || !pad.getConstantPaddingValue())
-      return rewriter.notifyMatchFailure(pad, "not a constant padding of rows of a vector");
+      return rewriter.notifyMatchFailure(pad, "not a constant padding of rows of 16 elements or more");
     return DecomposePadOpPattern::matchAndRewrite(pad, rewriter);
   }
 };

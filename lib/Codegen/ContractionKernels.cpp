@@ -136,6 +136,18 @@ struct AMXOperands {
   SmallVector<bool> zeroSteps;
 };
 
+/// The most rows of `width` positions a vector of `lanes` spans, starting
+/// anywhere in a row.
+int64_t getRowsPerVector(int64_t lanes, int64_t width) {
+  return llvm::divideCeil(lanes - 1, width) + 1;
+}
+/// A vector spanning more rows than this is not stored in parts. Rows of
+/// 7 and 14 positions (4 and 3 parts of a 16-lane vector) were measured:
+/// the producers' extra stores cost what the depthwise convolutions after
+/// them saved (MobileNetV2 int8 1.003x), so onnxq-bufferize leaves rows
+/// under 16 to a copy.
+constexpr int64_t kMaxRowsPerVector = 2;
+
 /// Rows of an AMX tile, and int32 columns (positions) of its results.
 constexpr int64_t kTileRows = 16;
 /// Reduction steps (a tap's 16 channel words) above which an AMX tile's
@@ -658,8 +670,8 @@ int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
   // Whole vectors along N, contiguous, across the loops merged into it or
   // in rows with a pitch: rows of whole vectors, which no vector crosses
   // (tiles and panels start at multiples of the vector), or, for the
-  // result an epilogue stores, rows of one vector at least below one merged
-  // loop: a vector then spans two rows at most, stored in two parts.
+  // result an epilogue stores, rows below one merged loop that a vector
+  // spans few of, stored in one part per row.
   if (strides[plan.n] > 1)
     return -1;
   plan.operands.push_back(value);
@@ -667,7 +679,8 @@ int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
   unsigned k = plan.operands.size() - 1;
   auto isStoredAcrossRows = [&] {
     return op.isDpsInit(&operand) && plan.mergedIntoN.size() == 1 &&
-           plan.mergedIntoN.front().second >= plan.lanes;
+           getRowsPerVector(plan.lanes, plan.mergedIntoN.front().second) <=
+               kMaxRowsPerVector;
   };
   if (plan.isPitchedN(k) &&
       (plan.strides[k][plan.n] != 1 || plan.lanes == 0 ||
@@ -1574,36 +1587,41 @@ private:
 
   /// Stores vector `j` of row `i` to operand `k`, whose rows of W
   /// positions (N's own loop; one loop merged into it) have a pitch and are
-  /// not whole vectors: the lanes up to the end of the vector's first row
-  /// at its address, the others at the start of the next row, which is the
-  /// same vector store (pitch - W) elements further on. Both are masked
-  /// stores with a run-time mask; either may store nothing.
+  /// not whole vectors: the lanes up to the end of the vector's first row at
+  /// its address, the lanes of each next row the same vector store p x
+  /// (pitch - W) elements further on. Masked stores with run-time masks
+  /// (the first row's lanes depend on the tile's position); some store
+  /// nothing.
   void storeAcrossRows(OpBuilder &builder, Value value, unsigned k, int64_t i,
                        int64_t j) {
     MLIRContext *context = builder.getContext();
     int64_t width = plan.mergedIntoN.front().second;
     int64_t pitch = plan.strides[k][plan.mergedIntoN.front().first];
     Value first = indexAt(builder, k, i, j);
-    // Lanes left in the first row: W - (f mod W), f = iv[n] + j * lanes.
-    AffineExpr f = getAffineDimExpr(0, context) + j * block.lanes;
-    Value inRow = getValueOrCreateConstantIndexOp(
-        builder, loc,
-        affine::makeComposedFoldedAffineApply(
-            builder, loc, -(f % width) + width, {iv[plan.n]}));
     auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
-    Value firstRow = vector::CreateMaskOp::create(builder, loc, maskType, ValueRange{inRow});
-    Value all = arith::ConstantOp::create(builder, loc, DenseElementsAttr::get(maskType, true));
-    Value nextRow = arith::XOrIOp::create(builder, loc, firstRow, all);
-    if (Value valid = maskOf(builder, lanesOf(j))) {
-      firstRow = arith::AndIOp::create(builder, loc, firstRow, valid);
-      nextRow = arith::AndIOp::create(builder, loc, nextRow, valid);
+    Value valid = maskOf(builder, lanesOf(j));
+    // The lanes before the end of row p: W - (f mod W) + p W, f = iv[n] + j
+    // lanes; row p's lanes are those of row p, less those of row p - 1.
+    AffineExpr f = getAffineDimExpr(0, context) + j * block.lanes;
+    Value before;
+    for (int64_t row = 0; row < getRowsPerVector(block.lanes, width); ++row) {
+      Value end = getValueOrCreateConstantIndexOp(
+          builder, loc,
+          affine::makeComposedFoldedAffineApply(
+              builder, loc, -(f % width) + (row + 1) * width, {iv[plan.n]}));
+      Value upToEnd = vector::CreateMaskOp::create(builder, loc, maskType, ValueRange{end});
+      Value mask = before ? arith::XOrIOp::create(builder, loc, upToEnd, before).getResult()
+                          : upToEnd;
+      before = upToEnd;
+      if (valid)
+        mask = arith::AndIOp::create(builder, loc, mask, valid);
+      Value index = getValueOrCreateConstantIndexOp(
+          builder, loc,
+          affine::makeComposedFoldedAffineApply(
+              builder, loc, getAffineDimExpr(0, context) + row * (pitch - width),
+              {first}));
+      vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, value);
     }
-    Value second = getValueOrCreateConstantIndexOp(
-        builder, loc,
-        affine::makeComposedFoldedAffineApply(
-            builder, loc, getAffineDimExpr(0, context) + (pitch - width), {first}));
-    vector::MaskedStoreOp::create(builder, loc, buffers[k], first, firstRow, value);
-    vector::MaskedStoreOp::create(builder, loc, buffers[k], second, nextRow, value);
   }
 
   OpBuilder &b;
