@@ -407,8 +407,8 @@ func.func @pitched_epilogue(%x: memref<4x2x16xi8>, %w: memref<8x4xi8>, %scale: m
 // CHECK: %[[Y:.*]] = memref.reinterpret_cast %subview to offset: [27], sizes: [{{.*}}], strides: [1]
 // CHECK: vector.store %{{.*}}, %[[Y]][%c0] :
 // CHECK: %[[M:.*]] = vector.constant_mask [8] : vector<16xi1>
-// CHECK: %[[N:.*]] = arith.xori %[[M]], %cst
 // CHECK: vector.maskedstore %[[Y]][%c16], %[[M]]
+// CHECK: %[[N:.*]] = arith.xori %[[M]], %cst
 // CHECK: vector.maskedstore %[[Y]][%c18], %[[N]]
 // CHECK: vector.store %{{.*}}, %[[Y]][%c104] :
 // The second tile's vector starts at position 32: row 1, column 8.
