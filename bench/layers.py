@@ -105,7 +105,7 @@ def node_macs(model_path):
                 for d in out:
                     count *= d
                 macs = count * k
-        name = node.name or f"node{i}"
+        name = node.name or f"{node.op_type}_{i}"  # ModelLoader's name for a nameless node
         result[prefix + c_identifier(name)] = (node.op_type, macs)
     return result
 
@@ -205,8 +205,15 @@ def report(variant, exe, inp, macs, args):
     ms = statistics.median(time_ours(exe, inp, args.repeat) for _ in range(3))
     shares = profile(exe, inp, max(args.repeat, int(2000 / max(ms, 1e-3))))
     cycles_per_ms = args.ghz * 1e6
-    rows, by_op = [], {}
+    # A node's further functions are `<node>_<k>` (OutlineNodes): a
+    # convolution whose kernel and fill were outlined apart, for instance.
+    nodes = {}
     for symbol, share in shares.items():
+        base = re.sub(r"_[0-9]+$", "", symbol)
+        node = base if symbol not in macs and base in macs else symbol
+        nodes[node] = nodes.get(node, 0.0) + share
+    rows, by_op = [], {}
+    for symbol, share in nodes.items():
         op, count = macs.get(symbol, (symbol.rsplit("_", 1)[0], 0))
         by_op[op] = by_op.get(op, 0.0) + share
         if count >= args.min_mmac * 1e6:
