@@ -163,6 +163,62 @@ struct PadAsFilledSlice : linalg::DecomposePadOpPattern {
   }
 };
 
+/// An insertion of a reshaped value that only dropped unit dims (a
+/// convolution's grouped result, 1x1xCxHxW -> 1xCxHxW, inserted into a
+/// Concat) becomes the insertion of the value itself into the destination
+/// expanded the same way, then collapsed back: empty tensor elimination
+/// does not see through the reshape, so its producer wrote a buffer of its
+/// own that was then copied. The expansion is placed just after the
+/// destination, before the producer, where the eliminated tensor.empty was.
+struct InsertBeforeCollapse : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    auto collapse = insert.getSource().getDefiningOp<tensor::CollapseShapeOp>();
+    RankedTensorType dest = insert.getDestType();
+    if (!collapse || !collapse->hasOneUse() || !dest.hasStaticShape() ||
+        !collapse.getSrcType().hasStaticShape() ||
+        insert.getSourceType().getRank() != dest.getRank() ||
+        !insert.hasUnitStride() ||
+        llvm::any_of(insert.getStaticOffsets(), ShapedType::isDynamic))
+      return rewriter.notifyMatchFailure(insert, "not a static insertion of a collapse");
+    ArrayRef<int64_t> shape = collapse.getSrcType().getShape();
+    SmallVector<int64_t> expanded, offsets;
+    for (auto [group, reassociation] :
+         llvm::enumerate(collapse.getReassociationIndices())) {
+      // The group's one dim that is not 1 (its last if all are) takes the
+      // destination's extent and the insertion's offset.
+      SmallVector<int64_t> nonUnit = llvm::filter_to_vector(
+          reassociation, [&](int64_t dim) { return shape[dim] != 1; });
+      if (nonUnit.size() > 1)
+        return rewriter.notifyMatchFailure(insert, "the collapse merges dims");
+      int64_t keep = nonUnit.empty() ? reassociation.back() : nonUnit.front();
+      for (int64_t dim : reassociation) {
+        expanded.push_back(dim == keep ? dest.getDimSize(group) : 1);
+        offsets.push_back(dim == keep ? insert.getStaticOffsets()[group] : 0);
+      }
+    }
+    Value destination = insert.getDest();
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (Operation *def = destination.getDefiningOp())
+      rewriter.setInsertionPointAfter(def);
+    else
+      rewriter.setInsertionPointToStart(cast<BlockArgument>(destination).getOwner());
+    auto expandedType = RankedTensorType::get(expanded, dest.getElementType());
+    Value wide = tensor::ExpandShapeOp::create(rewriter, insert.getLoc(), expandedType,
+                                               destination,
+                                               collapse.getReassociationIndices());
+    rewriter.setInsertionPoint(insert);
+    SmallVector<int64_t> ones(shape.size(), 1);
+    Value inserted = tensor::InsertSliceOp::create(
+        rewriter, insert.getLoc(), collapse.getSrc(), wide, ValueRange{}, ValueRange{},
+        ValueRange{}, offsets, shape, ones);
+    rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
+        insert, dest, inserted, collapse.getReassociationIndices());
+    return success();
+  }
+};
+
 struct BufferizePass
     : onnxq::impl::BufferizePassBase<BufferizePass> {
   void runOnOperation() override {
@@ -185,7 +241,7 @@ struct BufferizePass
     // convolution computed over the padded width into its wide result, a
     // Concat's inputs into the Concat.
     RewritePatternSet pads(&getContext());
-    pads.add<PadAsFilledSlice>(&getContext());
+    pads.add<PadAsFilledSlice, InsertBeforeCollapse>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(pads))))
       return signalPassFailure();
     IRRewriter rewriter(&getContext());

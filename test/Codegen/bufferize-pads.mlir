@@ -55,3 +55,33 @@ func.func @short_rows(%x: tensor<2x8xf32>) -> tensor<4x10xf32> {
   } : tensor<2x8xf32> to tensor<4x10xf32>
   return %p : tensor<4x10xf32>
 }
+
+// -----
+
+// A grouped result reshaped to the Concat's rank (1x1x2x16 -> 1x2x16, unit
+// dims only) is inserted into the Concat's tensor expanded the same way:
+// its producer writes into the Concat's slice, no copy.
+// CHECK-LABEL: func.func @concat_of_reshaped
+// CHECK: %[[CONCAT:.*]] = memref.alloc() {{.*}} : memref<1x4x16xf32>
+// CHECK: %[[WIDE:.*]] = memref.expand_shape %[[CONCAT]] {{\[\[}}0], [1, 2], [3]]
+// CHECK: %[[SLICE:.*]] = memref.subview %[[WIDE]][0, 0, 2, 0] [1, 1, 2, 16] [1, 1, 1, 1]
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[SLICE]] :
+// CHECK-NOT: linalg.copy
+// CHECK: return
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @concat_of_reshaped(%x: tensor<1x1x2x16xf32>, %y: tensor<1x2x16xf32>) -> tensor<1x4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x1x2x16xf32>
+  %r = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x1x2x16xf32>) outs(%empty : tensor<1x1x2x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x1x2x16xf32>
+  %c = tensor.collapse_shape %r [[0], [1, 2], [3]] : tensor<1x1x2x16xf32> into tensor<1x2x16xf32>
+  %concat = tensor.empty() : tensor<1x4x16xf32>
+  %a = tensor.insert_slice %y into %concat[0, 0, 0] [1, 2, 16] [1, 1, 1] : tensor<1x2x16xf32> into tensor<1x4x16xf32>
+  %b = tensor.insert_slice %c into %a[0, 2, 0] [1, 2, 16] [1, 1, 1] : tensor<1x2x16xf32> into tensor<1x4x16xf32>
+  return %b : tensor<1x4x16xf32>
+}

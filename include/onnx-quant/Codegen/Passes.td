@@ -86,7 +86,9 @@ def BufferizePass : Pass<"onnxq-bufferize", "ModuleOp"> {
     the bare-pointer calling convention cannot pass. A constant padding of
     rows of 16 elements or more becomes a fill of the padded tensor
     with the source inserted into it, so that the source's producer writes
-    into the interior instead of a buffer that is then copied. Tensor
+    into the interior instead of a buffer that is then copied; so does the
+    producer of a value that a reshape dropping unit dims stands between
+    (a grouped convolution's result inserted into a Concat). Tensor
     constants get their globals in program order, so that the same module
     gives the same object.
   }];
