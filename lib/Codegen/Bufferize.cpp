@@ -1,5 +1,7 @@
 //===- Bufferize.cpp - bufferization for the C ABI ------------------------===//
 
+#include "PitchedRows.h"
+
 #include "onnx-quant/Codegen/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -139,25 +141,19 @@ LogicalResult createConstantGlobals(ModuleOp module,
   return failure(result.wasInterrupted());
 }
 
-/// Rows of this many elements or more: a vector of any target (16 lanes of
-/// 32 bits on AVX-512 at most) spans 2 of them at most, which a contraction
-/// kernel stores in as many parts (onnxq-contraction-kernels).
-constexpr int64_t kMinPaddedRow = 16;
-
-/// A zero padding of rows of 16 elements or more becomes a fill of the
-/// padded tensor with the source inserted into it, so that the source's
-/// producer writes into the interior (empty tensor elimination) instead of
-/// a buffer of its own that is then copied. A contraction kernel stores
-/// such rows with the pitch of the padded rows, a vector that spans two of
-/// them in two parts; shorter rows keep the copy (measured: rows of 7 and
-/// 14 in place gained nothing, ContractionKernels.cpp kMaxRowsPerVector).
+/// A zero padding of rows of kMinPitchedRow elements or more becomes a fill
+/// of the padded tensor with the source inserted into it, so that the
+/// source's producer writes into the interior (empty tensor elimination)
+/// instead of a buffer of its own that is then copied. A contraction kernel
+/// stores such rows with the pitch of the padded rows, a vector that spans
+/// two of them in two parts; shorter rows keep the copy (PitchedRows.h).
 struct PadAsFilledSlice : linalg::DecomposePadOpPattern {
   using DecomposePadOpPattern::DecomposePadOpPattern;
   LogicalResult matchAndRewrite(tensor::PadOp pad,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType source = pad.getSourceType();
     if (!source.hasStaticShape() || source.getRank() == 0 ||
-        source.getShape().back() < kMinPaddedRow || !pad.getConstantPaddingValue())
+        source.getShape().back() < kMinPitchedRow || !pad.getConstantPaddingValue())
       return rewriter.notifyMatchFailure(pad, "not a constant padding of rows of 16 elements or more");
     return DecomposePadOpPattern::matchAndRewrite(pad, rewriter);
   }
@@ -239,10 +235,12 @@ struct BufferizePass
     // A tensor.empty whose value ends up inserted into a slice of another
     // tensor becomes that slice, so its producer writes in place: a
     // convolution computed over the padded width into its wide result, a
-    // Concat's inputs into the Concat.
-    RewritePatternSet pads(&getContext());
-    pads.add<PadAsFilledSlice, InsertBeforeCollapse>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(pads))))
+    // Concat's inputs into the Concat, and, once the patterns have made
+    // them insertions too, a padded input's interior and a reshaped grouped
+    // result's slice of its Concat.
+    RewritePatternSet insertions(&getContext());
+    insertions.add<PadAsFilledSlice, InsertBeforeCollapse>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(insertions))))
       return signalPassFailure();
     IRRewriter rewriter(&getContext());
     if (failed(bufferization::eliminateEmptyTensors(rewriter, getOperation())))

@@ -30,6 +30,7 @@
 
 #include "FlatBuffer.h"
 #include "Outlining.h"
+#include "PitchedRows.h"
 
 #include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Codegen/Passes.h"
@@ -59,6 +60,8 @@ namespace mlir::onnxq {
 
 using namespace mlir;
 using mlir::onnxq::flattenBuffer;
+using mlir::onnxq::getRowsPerVector;
+using mlir::onnxq::kMaxRowsPerVector;
 using mlir::onnxq::kAMXMinFilters;
 using mlir::onnxq::kAMXStepWords;
 using mlir::onnxq::kAMXMinWords;
@@ -136,18 +139,6 @@ struct AMXOperands {
   SmallVector<bool> zeroSteps;
 };
 
-/// The most rows of `width` positions a vector of `lanes` spans, starting
-/// anywhere in a row.
-int64_t getRowsPerVector(int64_t lanes, int64_t width) {
-  return llvm::divideCeil(lanes - 1, width) + 1;
-}
-/// A vector spanning more rows than this is not stored in parts. Rows of
-/// 7 and 14 positions (4 and 3 parts of a 16-lane vector) were measured:
-/// the producers' extra stores cost what the depthwise convolutions after
-/// them saved (MobileNetV2 int8 1.003x), so onnxq-bufferize leaves rows
-/// under 16 to a copy.
-constexpr int64_t kMaxRowsPerVector = 2;
-
 /// Rows of an AMX tile, and int32 columns (positions) of its results.
 constexpr int64_t kTileRows = 16;
 /// Reduction steps (a tap's 16 channel words) above which an AMX tile's
@@ -186,16 +177,18 @@ struct KernelPlan {
   /// its rows have a pitch (a convolution writing into the interior of its
   /// consumer's zero-padded input). Its address at flat N index f then
   /// takes each merged loop's position apart (KernelEmitter::indexAt).
-  bool isPitchedN(unsigned k) const {
+  bool isPitchedN(unsigned k) const { return isPitchedN(strides[k]); }
+  bool isPitchedN(ArrayRef<int64_t> operandStrides) const {
     return llvm::any_of(mergedIntoN, [&](std::pair<unsigned, int64_t> merged) {
-      return strides[k][merged.first] != merged.second * strides[k][n];
+      return operandStrides[merged.first] != merged.second * operandStrides[n];
     });
   }
   /// Whether a vector of operand `k`, which has rows with a pitch, may hold
   /// the end of one row and the start of the next: rows that are not whole
   /// vectors (KernelEmitter::storeAcrossRows).
-  bool crossesRows(unsigned k) const {
-    return isPitchedN(k) && mergedIntoN.front().second % lanes != 0;
+  bool crossesRows(unsigned k) const { return crossesRows(strides[k]); }
+  bool crossesRows(ArrayRef<int64_t> operandStrides) const {
+    return isPitchedN(operandStrides) && mergedIntoN.front().second % lanes != 0;
   }
   /// Iterations of the reduction loops (a convolution's channels or
   /// channel words times its taps).
@@ -674,22 +667,18 @@ int64_t addFusedOperand(KernelPlan &plan, linalg::LinalgOp op,
   // spans few of, stored in one part per row.
   if (strides[plan.n] > 1)
     return -1;
-  plan.operands.push_back(value);
-  plan.strides.push_back(std::move(strides));
-  unsigned k = plan.operands.size() - 1;
   auto isStoredAcrossRows = [&] {
     return op.isDpsInit(&operand) && plan.mergedIntoN.size() == 1 &&
            getRowsPerVector(plan.lanes, plan.mergedIntoN.front().second) <=
                kMaxRowsPerVector;
   };
-  if (plan.isPitchedN(k) &&
-      (plan.strides[k][plan.n] != 1 || plan.lanes == 0 ||
-       (plan.crossesRows(k) && !isStoredAcrossRows()))) {
-    plan.operands.pop_back();
-    plan.strides.pop_back();
+  if (plan.isPitchedN(strides) &&
+      (strides[plan.n] != 1 || plan.lanes == 0 ||
+       (plan.crossesRows(strides) && !isStoredAcrossRows())))
     return -1;
-  }
-  return k;
+  plan.operands.push_back(value);
+  plan.strides.push_back(std::move(strides));
+  return plan.operands.size() - 1;
 }
 
 /// `op` as a fused op of the plan: a prologue (`accumulator` null; its
