@@ -1,7 +1,7 @@
 // RUN: onnx-quant-opt %s --onnxq-parallelize="min-work=1000 min-model-work=0" --split-input-file | FileCheck %s
 // RUN: onnx-quant-opt %s --onnxq-parallelize="min-work=1000 min-model-work=0 max-threads=1" --split-input-file | FileCheck %s --check-prefix=SERIAL
 // RUN: onnx-quant-opt %s --onnxq-parallelize="min-work=1000" --split-input-file | FileCheck %s --check-prefix=SMALL
-// With the default min-model-work (16M), these models, a few thousand
+// With the default min-model-work (2^20), these models, a few thousand
 // operations in all, split nothing: on one thread they run faster than
 // with a hand-over per loop. The graph still takes the parallel context.
 // SMALL-NOT: _part

@@ -120,13 +120,15 @@ static cl::opt<int64_t> maxThreads(
              "NAME_run_parallel runs on the calling thread)"),
     cl::init(0), cl::cat(category));
 
+static_assert(mlir::onnxq::kDefaultMinModelWork == 1048576,
+              "--parallel-min-work's help states the default");
 static cl::opt<int64_t> parallelMinWork(
     "parallel-min-work",
     cl::desc("NAME_run_parallel splits no loop when the loops worth splitting "
-             "hold less work than this in all (default 16777216, some 0.3 ms "
-             "on one thread: smaller models run faster on the calling "
-             "thread; 0: split every loop worth it)"),
-    cl::init(16777216), cl::cat(category));
+             "hold less work than this in all (default 1048576: MNIST-sized "
+             "models run on the calling thread, ResNet8-sized ones split; "
+             "0: split every loop worth it)"),
+    cl::init(mlir::onnxq::kDefaultMinModelWork), cl::cat(category));
 
 enum class WeightUnpacking { Once, EveryCall };
 static cl::opt<WeightUnpacking> unpackWeights(

@@ -9,6 +9,10 @@
 
 namespace mlir::onnxq {
 
+/// onnxq-parallelize's default min-model-work: models whose loops worth
+/// splitting hold less work run on the calling thread alone.
+constexpr int64_t kDefaultMinModelWork = 1 << 20;
+
 #define GEN_PASS_DECL
 #include "onnx-quant/Codegen/Passes.h.inc"
 

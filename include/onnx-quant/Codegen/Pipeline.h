@@ -3,6 +3,7 @@
 #ifndef ONNXQUANT_CODEGEN_PIPELINE_H
 #define ONNXQUANT_CODEGEN_PIPELINE_H
 
+#include "onnx-quant/Codegen/Passes.h"
 #include "onnx-quant/Codegen/Target.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -42,7 +43,7 @@ struct LowerToLLVMOptions : PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("Split no loop over threads when the loops worth "
                      "splitting hold less work than this in all "
                      "(onnxq-parallelize's min-model-work)"),
-      llvm::cl::init(16777216)};
+      llvm::cl::init(kDefaultMinModelWork)};
   Option<bool> hoistConstants{
       *this, "hoist-constants",
       llvm::cl::desc("Compute what depends only on constants (4-bit weights "
