@@ -205,6 +205,14 @@ private:
   /// DequantizeLinear ops; returns the weight scales (one per channel).
   LogicalResult replaceWeights(Operation *op, std::optional<ScaleAndZeroPoint> input);
   FailureOr<QuantizationPlan> planQuantization(func::FuncOp func);
+  /// The parameters of the Concat that alone reads `value`, if it is
+  /// quantized: `value` is then quantized with them, so the Concat moves
+  /// integers and each element is rounded once, straight onto the grid it
+  /// ends on (instead of onto its own grid and then the Concat's). Not when
+  /// they would undo `foldedActivation`, the Relu or Clip folded into
+  /// `value`'s producer whose result `value` is.
+  FailureOr<std::optional<ScaleAndZeroPoint>>
+  getSharedConcatParams(Value value, Operation *foldedActivation);
   LogicalResult rewrite(const QuantizationPlan &plan);
   bool fallbackRequested() const { return sqnrFloor > 0 || maxFloatLayers >= 0; }
   bool isCodebook() const { return weights == "ewq" || weights == "fastewq"; }
@@ -598,9 +606,31 @@ FailureOr<QuantizationPlan> QuantizePass::planQuantization(func::FuncOp func) {
                                   activationType, symmetricActivations);
       foldedInto[rangeOf] = output;
     }
-    tensors.insert({output, *params});
+    FailureOr<std::optional<ScaleAndZeroPoint>> shared =
+        getSharedConcatParams(rangeOf, rangeOf != output ? rangeOf.getDefiningOp() : nullptr);
+    if (failed(shared))
+      return failure();
+    tensors.insert({output, shared->value_or(*params)});
   }
   return plan;
+}
+
+FailureOr<std::optional<ScaleAndZeroPoint>>
+QuantizePass::getSharedConcatParams(Value value, Operation *foldedActivation) {
+  if (!value.hasOneUse())
+    return std::optional<ScaleAndZeroPoint>();
+  auto concat = dyn_cast<ConcatOp>(*value.getUsers().begin());
+  if (!concat || !isSelected(concat))
+    return std::optional<ScaleAndZeroPoint>();
+  FailureOr<ScaleAndZeroPoint> params = getActivationParams(concat.getResult(), concat);
+  if (failed(params))
+    return failure();
+  // A folded Relu is saturation at the zero point: it must stay the lowest
+  // value. A folded Clip's upper bound would be lost.
+  if (foldedActivation &&
+      (!isa<ReluOp>(foldedActivation) || params->zeroPoint != activationType.qmin))
+    return std::optional<ScaleAndZeroPoint>();
+  return std::optional(*params);
 }
 
 LogicalResult QuantizePass::rewrite(const QuantizationPlan &plan) {

@@ -111,3 +111,60 @@ func.func @bias_widens_weights(%x: tensor<1x2xf32> {onnx.name = "x", onnx.range 
   %y = onnx.Gemm(%x, %w, %b) {onnx.ranges = [array<f32: -1.0, 3.0>]} : (tensor<1x2xf32>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
   return %y : tensor<1x2xf32>
 }
+
+// -----
+
+// A Conv -> Relu read only by a Concat, and a Conv read only by it, are
+// quantized with the Concat's parameters ([0, 5.1]: scale 0.02, zero point
+// 0), so the Concat's inputs and output share them (fuse-qdq then folds the
+// round trips and the Concat moves integers): each element is rounded once,
+// onto the Concat's grid. The third input, a Conv that a Relu also reads,
+// keeps its own range [0, 2.55] (scale 0.01).
+// CHECK-LABEL: func @concat_shares_params
+// CHECK-NOT: onnx.Relu
+// CHECK: %[[A:.*]] = onnx.Conv
+// CHECK: %[[AS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
+// CHECK: %[[AZ:.*]] = onnx.Constant dense<0> : tensor<ui8>
+// CHECK: onnx.QuantizeLinear(%[[A]], %[[AS]], %[[AZ]])
+// CHECK: %[[B:.*]] = onnx.Conv
+// CHECK: %[[BS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
+// CHECK: onnx.QuantizeLinear(%[[B]], %[[BS]],
+// CHECK: %[[C:.*]] = onnx.Conv
+// CHECK: %[[CS:.*]] = onnx.Constant dense<0.00999999977> : tensor<f32>
+// CHECK: onnx.QuantizeLinear(%[[C]], %[[CS]],
+// CHECK: %[[CAT:.*]] = onnx.Concat
+// CHECK: %[[YS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
+// CHECK: onnx.QuantizeLinear(%[[CAT]], %[[YS]],
+func.func @concat_shares_params(%x: tensor<1x1x2x2xf32> {onnx.range = array<f32: -1.0, 1.0>}) -> (tensor<1x3x2x2xf32>, tensor<1x1x2x2xf32>) {
+  %w = onnx.Constant dense<[[[[1.0]]]]> : tensor<1x1x1x1xf32>
+  %a = onnx.Conv(%x, %w) {onnx.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
+  %ar = onnx.Relu(%a) {onnx.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
+  %b = onnx.Conv(%x, %w) {onnx.ranges = [array<f32: 0.0, 5.1>]} : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
+  %c = onnx.Conv(%x, %w) {onnx.ranges = [array<f32: 0.0, 2.55>]} : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
+  %cr = onnx.Relu(%c) {onnx.ranges = [array<f32: 0.0, 2.55>]} : (tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
+  %y = onnx.Concat(%ar, %b, %c) {axis = 1 : i64, onnx.ranges = [array<f32: 0.0, 5.1>]} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x3x2x2xf32>
+  return %y, %cr : tensor<1x3x2x2xf32>, tensor<1x1x2x2xf32>
+}
+
+// -----
+
+// A Concat whose range reaches below 0 would not saturate at 0: the Relu
+// folded into the Conv keeps the Relu's own parameters ([0, 2.55]: scale
+// 0.01, zero point 0); the Concat's are [-2.55, 2.55] (zero point 128).
+// CHECK-LABEL: func @concat_keeps_folded_relu
+// CHECK-NOT: onnx.Relu
+// CHECK: %[[A:.*]] = onnx.Conv
+// CHECK: %[[AS:.*]] = onnx.Constant dense<0.00999999977> : tensor<f32>
+// CHECK: %[[AZ:.*]] = onnx.Constant dense<0> : tensor<ui8>
+// CHECK: onnx.QuantizeLinear(%[[A]], %[[AS]], %[[AZ]])
+// CHECK: %[[CAT:.*]] = onnx.Concat
+// CHECK: %[[YS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
+// CHECK: %[[YZ:.*]] = onnx.Constant dense<128> : tensor<ui8>
+// CHECK: onnx.QuantizeLinear(%[[CAT]], %[[YS]], %[[YZ]])
+func.func @concat_keeps_folded_relu(%x: tensor<1x1x2x2xf32> {onnx.range = array<f32: -2.55, 2.55>}) -> tensor<1x2x2x2xf32> {
+  %w = onnx.Constant dense<[[[[1.0]]]]> : tensor<1x1x1x1xf32>
+  %a = onnx.Conv(%x, %w) {onnx.ranges = [array<f32: -2.55, 2.55>]} : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
+  %ar = onnx.Relu(%a) {onnx.ranges = [array<f32: 0.0, 2.55>]} : (tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
+  %y = onnx.Concat(%ar, %x) {axis = 1 : i64, onnx.ranges = [array<f32: -2.55, 2.55>]} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x2x2x2xf32>
+  return %y : tensor<1x2x2x2xf32>
+}

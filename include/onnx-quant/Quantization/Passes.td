@@ -25,7 +25,9 @@ def QuantizePass : Pass<"onnx-quantize", "ModuleOp"> {
     become int32 constants with scale `s_input * s_weight`. A Relu (or a Clip
     from 0) after a quantized op is folded into its producer's output range;
     pass-through ops (Reshape, Flatten, Transpose, Squeeze, Unsqueeze, Slice,
-    Pad, MaxPool) reuse their input's scale. Ops that are not quantized stay
+    Pad, MaxPool) reuse their input's scale, and an output only a quantized
+    Concat reads takes the Concat's (so the Concat moves integers and each
+    value is rounded once). Ops that are not quantized stay
     in float between DequantizeLinear and QuantizeLinear. See
     docs/quantization.md for the parameters and the rounding.
 
