@@ -30,7 +30,8 @@ NAME_run for one thread and NAME_run_parallel on a pool of T threads
 warm-up, --rounds rounds in which every variant takes its turn (ours fp32,
 ours int8, ORT fp32, ORT int8, per thread count), each timing R calls and
 keeping their median; a variant's figure is the median of its round
-medians. Ours is timed by the runner around the call only (`--repeat`), ORT
+medians. Ours is timed by the runner around the call only (`--repeat`, after
+20 ms of untimed calls: `--warmup 20`), ORT
 with time.perf_counter() around session.run. R is --repeat, lowered (not
 below 3) for slow models so that each variant takes about --budget seconds.
 

@@ -86,10 +86,19 @@ def build(model, zoo, args, work):
     return exe, ""
 
 
+# Untimed calls before the timed ones (the runner's --warmup, ms): each
+# timing is a new process, whose pool threads may not be running on their
+# own cores yet (ResNet8 on two threads: 1 of 6 processes of 20 calls ran
+# as slow as on one thread without it, none with it). ORT's sessions are
+# warmed up likewise (--warmup calls) and kept across rounds.
+WARMUP_MS = 20
+
+
 def time_ours(exe, inp, repeat, threads=None):
     """Median ms per NAME_run call (NAME_run_parallel on a pool of `threads`
-    when given)."""
-    cmd = [str(exe), "--inputs", str(inp), "--repeat", str(repeat)]
+    when given), after WARMUP_MS of untimed calls."""
+    cmd = [str(exe), "--inputs", str(inp), "--repeat", str(repeat),
+           "--warmup", str(WARMUP_MS)]
     if threads:
         cmd += ["--threads", str(threads)]
     p = subprocess.run(cmd, capture_output=True, text=True, check=True)

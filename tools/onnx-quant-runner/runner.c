@@ -19,7 +19,7 @@
  * -----
  *   run-NAME [--inputs FILE...] [--input-dir DIR] [--outputs-dir DIR]
  *            [--format npy|pb] [--expect FILE... | --expect-dir DIR]
- *            [--rtol R] [--atol A] [--repeat N] [--threads N] [--print]
+ *            [--rtol R] [--atol A] [--repeat N] [--warmup MS] [--threads N] [--print]
  *            [--no-workspace]
  *   run-NAME --help        (also lists the model's inputs and outputs)
  *
@@ -42,6 +42,9 @@
  *                      ONNX test_data_set_N folder, pass the --input-dir DIR.
  *   --rtol R --atol A  tolerances (default rtol 1e-4, atol 1e-5), see below.
  *   --repeat N         run N times and print the median time per run.
+ *   --warmup MS        first call the model untimed for MS milliseconds (at
+ *                      least once): a pool's threads are running and the
+ *                      caches warm when the timed runs start.
  *   --threads N        call NAME_run_parallel with a pool of N threads
  *                      (onnxq_pool.h; N = 1 runs it on the calling thread)
  *                      instead of NAME_run.
@@ -1393,6 +1396,7 @@ typedef struct options {
   int rtol_given, atol_given;
   long repeat;
   int repeat_given;
+  double warmup_ms;
   long threads;
   int threads_given;
   int print;
@@ -1406,7 +1410,7 @@ static void print_usage(FILE *out)
       "usage: " PROG_NAME " [--inputs FILE... | --input-dir DIR] "
       "[--outputs-dir DIR] [--format npy|pb]\n"
       "       [--expect FILE... | --expect-dir DIR] [--rtol R] [--atol A] "
-      "[--repeat N] [--threads N] [--print]\n"
+      "[--repeat N] [--warmup MS] [--threads N] [--print]\n"
       "       [--no-workspace]\n"
       "Runs the compiled model '" MODEL_NAME "'.\n"
       "  --inputs FILE...   one .npy or ONNX TensorProto .pb per input, in "
@@ -1421,6 +1425,7 @@ static void print_usage(FILE *out)
       "(default 1e-4, 1e-5;\n"
       "                     integer outputs exact unless given)\n"
       "  --repeat N         run N times, print the median time per run\n"
+      "  --warmup MS        call the model untimed for MS milliseconds first\n"
       "  --threads N        run " MODEL_NAME "_run_parallel on a pool of N "
       "threads\n"
       "  --print            print the first 20 values and the argmax of each "
@@ -1494,7 +1499,8 @@ static int is_value_option(const char *opt)
 {
   static const char *const kValueOptions[] = {
       "--input-dir", "--outputs-dir", "--expect-dir", "--format",
-      "--rtol",      "--atol",        "--repeat",     "--threads"};
+      "--rtol",      "--atol",        "--repeat",     "--threads",
+      "--warmup"};
   size_t i;
   for (i = 0; i < sizeof kValueOptions / sizeof kValueOptions[0]; ++i)
     if (strcmp(opt, kValueOptions[i]) == 0)
@@ -1557,6 +1563,8 @@ static int parse_option(int argc, char **argv, int *i, options *o)
   } else if (strcmp(opt, "--threads") == 0) {
     rc = parse_threads(arg, &o->threads);
     o->threads_given = 1;
+  } else if (strcmp(opt, "--warmup") == 0) {
+    rc = parse_tolerance(opt, arg, &o->warmup_ms);
   } else { /* --repeat */
     rc = parse_repeat(arg, &o->repeat);
     o->repeat_given = 1;
@@ -1721,23 +1729,41 @@ static void print_timing(double *ms, long n)
          ms[n - 1], CLOCK_KIND);
 }
 
-/* Calls NAME_run (or, with a pool, NAME_run_parallel) o->repeat times on
-   prepared pointer arrays. */
+/* One call of NAME_run (or, with a pool, NAME_run_parallel). */
+static int run_once(const void **in_ptrs, void **out_ptrs, void *ws,
+                    onnxq_pool *pool)
+{
+  int status = pool ? MODEL_FN(_run_parallel)(in_ptrs, out_ptrs, ws,
+                                              onnxq_pool_parallel_for, pool,
+                                              onnxq_pool_threads(pool))
+                    : MODEL_FN(_run)(in_ptrs, out_ptrs, ws);
+  if (status != 0)
+    return error_msg(MODEL_NAME "_run%s returned %d", pool ? "_parallel" : "",
+                     status);
+  return RC_OK;
+}
+
+/* Calls the model untimed for o->warmup_ms (--warmup), then o->repeat
+   times on prepared pointer arrays. */
 static int run_repeatedly(const options *o, const void **in_ptrs,
                           void **out_ptrs, void *ws, onnxq_pool *pool,
                           double *ms)
 {
   long r;
+  if (o->warmup_ms > 0) {
+    double start = now_ms();
+    do {
+      int rc = run_once(in_ptrs, out_ptrs, ws, pool);
+      if (rc != RC_OK)
+        return rc;
+    } while (now_ms() - start < o->warmup_ms);
+  }
   for (r = 0; r < o->repeat; ++r) {
     double start = now_ms();
-    int status = pool ? MODEL_FN(_run_parallel)(in_ptrs, out_ptrs, ws,
-                                                onnxq_pool_parallel_for, pool,
-                                                onnxq_pool_threads(pool))
-                      : MODEL_FN(_run)(in_ptrs, out_ptrs, ws);
+    int rc = run_once(in_ptrs, out_ptrs, ws, pool);
     ms[r] = now_ms() - start;
-    if (status != 0)
-      return error_msg(MODEL_NAME "_run%s returned %d",
-                       pool ? "_parallel" : "", status);
+    if (rc != RC_OK)
+      return rc;
   }
   if (o->repeat_given)
     print_timing(ms, o->repeat);

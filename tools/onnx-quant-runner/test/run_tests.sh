@@ -138,6 +138,11 @@ suite() {
   check "--outputs-dir missing: error names file" 2 "$out/nope/output_0\.npy: cannot create" \
     "${FAKE[@]}" "${XK[@]}" --outputs-dir "$out/nope"
   check "--repeat 5 prints median" 0 'timing: 5 runs, median [0-9.]+ ms/run' "${FAKE[@]}" "${XK[@]}" --repeat 5
+  check "--warmup 2 then --repeat 3 times 3 runs" 0 'timing: 3 runs, median [0-9.]+ ms/run' \
+    "${FAKE[@]}" "${XK[@]}" --warmup 2 --repeat 3
+  check "--warmup on a pool, outputs still checked" 0 'PASS: 2 of 2' \
+    "${FAKE[@]}" "${XK[@]}" "${YN[@]}" --warmup 1 --threads 2
+  check "--warmup -1 rejected" 2 '--warmup needs a non-negative number' "${FAKE[@]}" --warmup -1
   check "--no-workspace" 0 'PASS: 2 of 2' "${FAKE[@]}" "${XK[@]}" "${YN[@]}" --no-workspace
   check "--threads 2 (run_parallel on a pool)" 0 'PASS: 2 of 2' "${FAKE[@]}" "${XK[@]}" "${YN[@]}" --threads 2
   check "--threads 1 (run_parallel, no pool)" 0 'PASS: 2 of 2' "${FAKE[@]}" "${XK[@]}" "${YN[@]}" --threads 1
