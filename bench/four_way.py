@@ -52,6 +52,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -66,6 +67,9 @@ from tool_check import diagnostic_line, with_memory_limit  # noqa: E402
 from zoo_native_check import ZOO_MODELS, add_tool_arguments, default_zoo, preprocess  # noqa: E402
 
 COMPILE_TIMEOUT = 900.0
+# Seconds to wait after timing ONNX Runtime on several threads, longer than
+# its pool threads spin after a run.
+ORT_SPIN_S = 0.1
 CALIBRATION_SAMPLES = 16
 # Zoo models by short name (utils/zoo_native_check.py's ZOO_MODELS paths).
 ZOO = {
@@ -195,7 +199,17 @@ def bench(name, model, zoo, args, work):
         feed = {session.get_inputs()[0].name: x}
         for _ in range(args.warmup):
             session.run(None, feed)
-        return lambda n: time_ort(session, feed, n)
+        if threads == 1:
+            return lambda n: time_ort(session, feed, n)
+
+        def timed_then_settled(n):
+            # ORT's idle pool threads spin for some 30 ms after a run (this
+            # process's CPU time grows while it sleeps): the next variant
+            # would share the cores with them.
+            ms = time_ort(session, feed, n)
+            time.sleep(ORT_SPIN_S)
+            return ms
+        return timed_then_settled
 
     timers = {(k, t): timer(*v, t) for k, v in built.items() for t in args.threads
               if t == 1 or k != NO_AMX}
