@@ -13,7 +13,7 @@ set +e
 /usr/lib/llvm-22/bin/lit -sv "$BUILD/test" | tee "$BUILD/lit.log"
 status=${PIPESTATUS[0]}
 set -e
-count() { grep -E "^ *$1: +[0-9]+" "$BUILD/lit.log" | grep -oE "[0-9]+ *\(" | grep -oE "[0-9]+" || echo 0; }
+count() { grep -E "^ *$1 *: +[0-9]+" "$BUILD/lit.log" | grep -oE "[0-9]+ *\(" | grep -oE "[0-9]+" || echo 0; }
 passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
 failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
 skipped=$(count Unsupported)
