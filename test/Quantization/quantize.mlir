@@ -2,6 +2,7 @@
 // RUN: onnx-quant-opt %s --onnx-quantize="activations=s8 per-channel=false" --split-input-file | FileCheck %s --check-prefix=S8
 // RUN: onnx-quant-opt %s --onnx-quantize="activations=u16" --split-input-file | FileCheck %s --check-prefix=U16
 // RUN: onnx-quant-opt %s --onnx-quantize="activations=s16" --split-input-file | FileCheck %s --check-prefix=S16
+// RUN: onnx-quant-opt %s --onnx-quantize --onnx-fuse-qdq --split-input-file | FileCheck %s --check-prefix=FUSED
 
 // x in [0, 2.55] -> u8 scale 0.01, zero point 0. Gemm weights (K, N) per
 // column (axis 1): column 0 max|w| = 1 -> scale 1/127, column 1 max|w| = 2 ->
@@ -135,6 +136,14 @@ func.func @bias_widens_weights(%x: tensor<1x2xf32> {onnx.name = "x", onnx.range 
 // CHECK: %[[CAT:.*]] = onnx.Concat
 // CHECK: %[[YS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
 // CHECK: onnx.QuantizeLinear(%[[CAT]], %[[YS]],
+// After fuse-qdq the Concat reads the first two QLinearConvs' bytes as they
+// are; only the third input is requantized.
+// FUSED-LABEL: func @concat_shares_params
+// FUSED: %[[A:.*]] = onnx.QLinearConv
+// FUSED: %[[B:.*]] = onnx.QLinearConv
+// FUSED: %[[C:.*]] = onnx.QLinearConv
+// FUSED: %[[CR:.*]] = onnx.QuantizeLinear
+// FUSED: onnx.Concat(%[[A]], %[[B]], %[[CR]]) {axis = 1 : i64} : ({{.*}}) -> tensor<1x3x2x2xui8>
 func.func @concat_shares_params(%x: tensor<1x1x2x2xf32> {onnx.range = array<f32: -1.0, 1.0>}) -> (tensor<1x3x2x2xf32>, tensor<1x1x2x2xf32>) {
   %w = onnx.Constant dense<[[[[1.0]]]]> : tensor<1x1x1x1xf32>
   %a = onnx.Conv(%x, %w) {onnx.ranges = [array<f32: -1.0, 1.0>]} : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
