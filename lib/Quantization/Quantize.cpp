@@ -622,7 +622,15 @@ QuantizePass::getSharedConcatParams(Value value, Operation *foldedActivation) {
   auto concat = dyn_cast<ConcatOp>(*value.getUsers().begin());
   if (!concat || !isSelected(concat))
     return std::optional<ScaleAndZeroPoint>();
-  FailureOr<ScaleAndZeroPoint> params = getActivationParams(concat.getResult(), concat);
+  // A Concat that only an outer Concat reads shares the outer one's
+  // parameters in turn (Inception's nested branches).
+  FailureOr<std::optional<ScaleAndZeroPoint>> outer =
+      getSharedConcatParams(concat.getResult(), nullptr);
+  if (failed(outer))
+    return failure();
+  FailureOr<ScaleAndZeroPoint> params =
+      *outer ? FailureOr<ScaleAndZeroPoint>(**outer)
+             : getActivationParams(concat.getResult(), concat);
   if (failed(params))
     return failure();
   // A folded Relu is saturation at the zero point: it must stay the lowest

@@ -177,3 +177,39 @@ func.func @concat_keeps_folded_relu(%x: tensor<1x1x2x2xf32> {onnx.range = array<
   %y = onnx.Concat(%ar, %x) {axis = 1 : i64, onnx.ranges = [array<f32: -2.55, 2.55>]} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %y : tensor<1x2x2x2xf32>
 }
+
+// -----
+
+// Nested Concats: the inner one is read only by the outer one, so it shares
+// the outer one's parameters ([0, 5.1]: scale 0.02), and so do the Convs
+// only it reads; every Concat then moves bytes.
+// CHECK-LABEL: func @nested_concats_share_params
+// CHECK: %[[A:.*]] = onnx.Conv
+// CHECK: %[[AS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
+// CHECK: onnx.QuantizeLinear(%[[A]], %[[AS]],
+// CHECK: %[[B:.*]] = onnx.Conv
+// CHECK: %[[BS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
+// CHECK: onnx.QuantizeLinear(%[[B]], %[[BS]],
+// CHECK: %[[IN:.*]] = onnx.Concat
+// CHECK: %[[INS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
+// CHECK: onnx.QuantizeLinear(%[[IN]], %[[INS]],
+// CHECK: %[[OUT:.*]] = onnx.Concat
+// CHECK: %[[OUTS:.*]] = onnx.Constant dense<2.000000e-02> : tensor<f32>
+// CHECK: onnx.QuantizeLinear(%[[OUT]], %[[OUTS]],
+// FUSED-LABEL: func @nested_concats_share_params
+// FUSED: %[[A:.*]] = onnx.QLinearConv
+// FUSED: %[[B:.*]] = onnx.QLinearConv
+// FUSED: %[[C:.*]] = onnx.QLinearConv
+// FUSED-NOT: onnx.QuantizeLinear
+// FUSED: %[[IN:.*]] = onnx.Concat(%[[A]], %[[B]])
+// FUSED-NOT: onnx.QuantizeLinear
+// FUSED: onnx.Concat(%[[IN]], %[[C]])
+func.func @nested_concats_share_params(%xf: tensor<1x1x2x2xf32> {onnx.range = array<f32: 0.0, 2.55>}) -> tensor<1x3x2x2xf32> {
+  %w = onnx.Constant dense<[[[[1.0]]]]> : tensor<1x1x1x1xf32>
+  %a = onnx.Conv(%xf, %w) {onnx.ranges = [array<f32: 0.0, 1.0>]} : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
+  %b = onnx.Conv(%xf, %w) {onnx.ranges = [array<f32: 0.0, 2.0>]} : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
+  %c = onnx.Conv(%xf, %w) {onnx.ranges = [array<f32: 0.0, 5.1>]} : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
+  %in = onnx.Concat(%a, %b) {axis = 1 : i64, onnx.ranges = [array<f32: 0.0, 2.0>]} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x2x2x2xf32>
+  %out = onnx.Concat(%in, %c) {axis = 1 : i64, onnx.ranges = [array<f32: 0.0, 5.1>]} : (tensor<1x2x2x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x3x2x2xf32>
+  return %out : tensor<1x3x2x2xf32>
+}
