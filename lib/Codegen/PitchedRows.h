@@ -10,6 +10,8 @@
 #ifndef ONNXQUANT_LIB_CODEGEN_PITCHEDROWS_H
 #define ONNXQUANT_LIB_CODEGEN_PITCHEDROWS_H
 
+#include "llvm/Support/MathExtras.h"
+
 #include <cstdint>
 
 namespace mlir::onnxq {
@@ -17,7 +19,7 @@ namespace mlir::onnxq {
 /// The most rows of `width` positions that a vector of `lanes` spans,
 /// starting anywhere in a row.
 constexpr int64_t getRowsPerVector(int64_t lanes, int64_t width) {
-  return (lanes - 1 + width - 1) / width + 1;
+  return llvm::divideCeil(lanes - 1, width) + 1;
 }
 
 /// A vector spanning more rows than this is not stored in parts. Rows of
