@@ -7,7 +7,7 @@ it (ours fp32 and/or ours int8, same calibration samples), run under
 `perf record` (one thread), and each node's share of the samples (every node
 is a function of its own, `<graph>_<node>`, docs/codegen.md) times the
 median latency gives its time per inference. Multiply-accumulates per node
-come from the float model's shapes (Conv, ConvTranspose, Gemm, MatMul).
+come from the float model's shapes (Conv, ConvTranspose, Gemm, MatMul and their QLinear forms).
 Cycles = time x --ghz (default: measured under load by a chain of dependent
 adds, one per cycle; /proc/cpuinfo's `cpu MHz` is the nominal clock, and
 turbo runs above it).
@@ -69,8 +69,27 @@ def c_identifier(name):
     return "_" + ident if ident[:1].isdigit() else ident
 
 
-def node_macs(model_path):
-    """{function name: (op type, MACs)} of the float model's contractions."""
+def ort_shapes(model, x):
+    """{value name: shape} of every node output, from one ONNX Runtime run on
+    `x`: for models ONNX's shape inference does not follow through (it stops
+    at contrib ops such as QLinearAdd)."""
+    import onnx
+    import onnxruntime as ort
+
+    model = onnx.ModelProto.FromString(model.SerializeToString())
+    known = {o.name for o in model.graph.output}
+    for node in model.graph.node:
+        model.graph.output.extend(onnx.ValueInfoProto(name=o) for o in node.output
+                                  if o and o not in known)
+    session = ort.InferenceSession(model.SerializeToString(),
+                                   providers=["CPUExecutionProvider"])
+    values = session.run(None, {session.get_inputs()[0].name: x})
+    return {o.name: list(v.shape) for o, v in zip(session.get_outputs(), values)}
+
+
+def node_macs(model_path, x=None):
+    """{function name: (op type, MACs)} of the model's contractions; `x`, a
+    sample input, lets ONNX Runtime fill in shapes inference cannot."""
     import onnx
     from onnx import numpy_helper, shape_inference
 
@@ -78,26 +97,30 @@ def node_macs(model_path):
     graph = model.graph
     shapes = {}
     for vi in list(graph.value_info) + list(graph.input) + list(graph.output):
-        shapes[vi.name] = [d.dim_value for d in vi.type.tensor_type.shape.dim]
+        # A symbolic dimension (a dynamic batch) counts as 1, as the tool sets it.
+        shapes[vi.name] = [d.dim_value if d.HasField("dim_value") else 1
+                           for d in vi.type.tensor_type.shape.dim]
     for init in graph.initializer:
         shapes[init.name] = list(numpy_helper.to_array(init).shape)
+    if x is not None and any(o not in shapes for n in graph.node for o in n.output[:1]):
+        shapes.update(ort_shapes(model, x))
     prefix = "main_graph_"  # the importer's graph function (ONNXGraph.h)
     result = {}
     for i, node in enumerate(graph.node):
         attrs = {a.name: a for a in node.attribute}
         out = shapes.get(node.output[0]) if node.output else None
         macs = 0
-        if node.op_type in ("Conv", "ConvTranspose") and out:
-            w = shapes.get(node.input[1])
+        if node.op_type in ("Conv", "ConvTranspose", "QLinearConv") and out:
+            w = shapes.get(node.input[3 if node.op_type == "QLinearConv" else 1])
             if w:
                 per_output = 1
                 for d in w[1:]:
                     per_output *= d
                 count = 1
-                for d in (out if node.op_type == "Conv" else shapes.get(node.input[0], [])):
+                for d in (out if node.op_type != "ConvTranspose" else shapes.get(node.input[0], [])):
                     count *= d
                 macs = count * per_output
-        elif node.op_type in ("Gemm", "MatMul") and out:
+        elif node.op_type in ("Gemm", "MatMul", "QLinearMatMul") and out:
             a = shapes.get(node.input[0])
             if a:
                 k = a[0] if node.op_type == "Gemm" and attrs.get("transA") and attrs["transA"].i else a[-1]
@@ -269,8 +292,8 @@ def main():
         else:
             print(f"error: unknown model '{args.model}'", file=sys.stderr)
             return 2
-        cal, inp, _ = samples(args.model, zoo, model, work)
-        macs = node_macs(model)
+        cal, inp, x = samples(args.model, zoo, model, work)
+        macs = node_macs(model, x)
         for variant in args.variants.split(","):
             passes = [] if variant == "fp32" else [
                 "--onnx-fold-batchnorm", f"--onnx-calibrate=data={cal} quiet=true",
