@@ -31,6 +31,7 @@
 #include "FlatBuffer.h"
 #include "Outlining.h"
 #include "PitchedRows.h"
+#include "SaturatingPacks.h"
 
 #include "onnx-quant/Codegen/ABI.h"
 #include "onnx-quant/Codegen/Passes.h"
@@ -166,6 +167,8 @@ struct KernelPlan {
   std::optional<ByteWindow> byteWindow;
   std::optional<AMXOperands> amx;
   std::optional<FusedOp> prologue, epilogue;
+  /// The epilogue's requantization end, run on saturating packs.
+  std::optional<onnxq::SaturatingRequant> saturation;
   /// Deallocations between the fused ops: after the kernel, which reads
   /// its inputs where the epilogue was.
   SmallVector<Operation *> deallocs;
@@ -1175,20 +1178,18 @@ private:
     }
 
     OperandCache cache(buffers.size());
-    for (int64_t i = 0; i < rows; ++i)
+    for (int64_t i = 0; i < rows; ++i) {
+      SmallVector<Value> accs;
       for (int64_t j = 0; j < vectors; ++j) {
         Value sum = vector::LoadOp::create(
             b, loc, vectorOf(i32), amxScratch,
             ValueRange{index(i * scratchPitch + j * block.lanes)});
         Value start = plan.prologue ? emitFusedBody(b, *plan.prologue, i, j, {}, cache)
                                     : loadVector(b, out, i, j);
-        Value acc = arith::AddIOp::create(b, loc, start, sum);
-        if (plan.epilogue)
-          storeVector(b, emitFusedBody(b, *plan.epilogue, i, j, acc, cache),
-                      epilogueResult, i, j);
-        else
-          storeVector(b, acc, out, i, j);
+        accs.push_back(arith::AddIOp::create(b, loc, start, sum));
       }
+      storeRow(b, i, accs, cache);
+    }
   }
 
   /// One register tile: `rows` x `vectors` accumulators, the last vector of
@@ -1218,21 +1219,40 @@ private:
                            ? emitFusedBody(b, *plan.prologue, i, j, {}, cache)
                            : loadVector(b, out, i, j));
     accs = emitReductionLoops(b, 0, accs);
-    for (int64_t i = 0; i < rows; ++i) {
-      for (int64_t j = 0; j < vectors; ++j) {
-        Value acc = accs[i * vectors + j];
-        if (plan.epilogue)
-          storeVector(b, emitFusedBody(b, *plan.epilogue, i, j, acc, cache),
-                      epilogueResult, i, j);
-        else
-          storeVector(b, acc, out, i, j);
-      }
+    for (int64_t i = 0; i < rows; ++i)
+      storeRow(b, i, ArrayRef(accs).slice(i * vectors, vectors), cache);
+  }
+
+  /// Stores row `i` of a finished tile, `accs` its vectors: the epilogue's
+  /// values when one is fused, else the accumulators. A requantization
+  /// ending in saturating packs ends two vectors at a time.
+  void storeRow(OpBuilder &builder, int64_t i, ArrayRef<Value> accs,
+                OperandCache &cache) {
+    int64_t count = accs.size();
+    if (!plan.epilogue) {
+      for (int64_t j = 0; j < count; ++j)
+        storeVector(builder, accs[j], out, i, j);
+      return;
+    }
+    const onnxq::SaturatingRequant *ending =
+        plan.saturation ? &*plan.saturation : nullptr;
+    SmallVector<Value> values;
+    for (int64_t j = 0; j < count; ++j)
+      values.push_back(emitFusedBody(builder, *plan.epilogue, i, j, accs[j], cache, ending));
+    for (int64_t j = 0; j < count; j += ending ? 2 : 1) {
+      SmallVector<Value, 2> results =
+          ending ? onnxq::emitSaturatingRequant(builder, loc, *ending, values[j],
+                                                j + 1 < count ? values[j + 1] : Value())
+                 : SmallVector<Value, 2>{values[j]};
+      for (auto [k, result] : llvm::enumerate(results))
+        storeVector(builder, result, epilogueResult, i, j + k);
     }
   }
 
   /// The body of a fused op on vectors at row `i`, vector `j` of the tile.
   Value emitFusedBody(OpBuilder &builder, const FusedOp &fused, int64_t i,
-                      int64_t j, Value acc, OperandCache &cache) {
+                      int64_t j, Value acc, OperandCache &cache,
+                      const onnxq::SaturatingRequant *ending = nullptr) {
     linalg::LinalgOp op = fused.op;
     Block *body = op.getBlock();
     IRMapping vectors;
@@ -1250,14 +1270,18 @@ private:
       else
         vectors.map(arg, operandAt(builder, k, i, j, cache));
     }
-    return emitBodyOnVectors(builder, body, vectors);
+    return emitBodyOnVectors(builder, body, vectors, ending);
   }
 
   /// Clones the scalar ops of `body` as ops on vectors, with `vectors`
   /// mapping its arguments (values from outside are broadcast); returns the
-  /// vector its terminator yields.
-  Value emitBodyOnVectors(OpBuilder &builder, Block *body, IRMapping &vectors) {
+  /// vector its terminator yields, or without the ops of `ending`, its
+  /// input.
+  Value emitBodyOnVectors(OpBuilder &builder, Block *body, IRMapping &vectors,
+                          const onnxq::SaturatingRequant *ending = nullptr) {
     for (Operation &scalar : body->without_terminator()) {
+      if (ending && llvm::is_contained(ending->ending, &scalar))
+        continue;
       for (Value operand : scalar.getOperands())
         if (!vectors.contains(operand))
           vectors.map(operand,
@@ -1267,7 +1291,7 @@ private:
       Value result = vectorOp->getResult(0);
       result.setType(vectorOf(result.getType()));
     }
-    Value yielded = body->getTerminator()->getOperand(0);
+    Value yielded = ending ? ending->input : body->getTerminator()->getOperand(0);
     if (Value vector = vectors.lookupOrNull(yielded))
       return vector;
     // A value from outside the body (a fill's constant).
@@ -1633,9 +1657,11 @@ private:
 
 struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
   ContractionToKernel(MLIRContext *context, unsigned vectorBits, int64_t rows,
-                      int64_t vectors, bool byteWindows, bool amx)
+                      int64_t vectors, bool byteWindows, bool amx,
+                      bool saturatingPacks)
       : OpInterfaceRewritePattern(context), vectorBits(vectorBits), rows(rows),
-        vectors(vectors), byteWindows(byteWindows), amx(amx) {}
+        vectors(vectors), byteWindows(byteWindows), amx(amx),
+        saturatingPacks(saturatingPacks) {}
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -1665,6 +1691,8 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));
     plan->lanes = block.lanes;
     fuseNeighbours(op, *plan);
+    if (saturatingPacks && block.lanes == 16 && plan->epilogue)
+      plan->saturation = onnxq::matchSaturatingRequant(plan->epilogue->op);
     // Where every operand is defined (getFirstReader: what lies between
     // the contraction and its epilogue leaves the contraction's inputs be).
     rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
@@ -1681,7 +1709,7 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
   unsigned vectorBits;
   int64_t rows, vectors;
-  bool byteWindows, amx;
+  bool byteWindows, amx, saturatingPacks;
 };
 
 struct ContractionKernelsPass
@@ -1690,7 +1718,7 @@ struct ContractionKernelsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ContractionToKernel>(&getContext(), vectorBits, rows, vectors,
-                                      byteWindows, amx);
+                                      byteWindows, amx, saturatingPacks);
     ModuleOp module = getOperation();
     // In program order: a contraction's epilogue may lie past later
     // contractions (getFirstReader), which must still be linalg ops then,

@@ -79,6 +79,8 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   kernels.byteWindows =
       (options.int8Dot == "vnni" || amx) && options.bytePermute == "vbmi";
   kernels.amx = amx;
+  // AVX-512 VNNI comes with AVX-512BW (Cascade Lake, Zen 4 and later).
+  kernels.saturatingPacks = options.int8Dot == "vnni" || amx;
   pm.addPass(createContractionKernelsPass(kernels));
   pm.addPass(createPlanWorkspacePass());
   // One function per node: LLVM's loop passes are quadratic in the loops of

@@ -195,6 +195,14 @@ def ContractionKernelsPass : Pass<"onnxq-contraction-kernels", "ModuleOp"> {
     time: each lane's bytes gathered from one load by a byte permutation,
     multiply-added by one vpdpbusd.
 
+    With `saturating-packs` (AVX-512BW), a fused requantization to 8 bits
+    (clamp, round half to even, add the zero point, truncate) ends two
+    vectors of a tile row at a time in one vcvtps2dq {rn-sae} each, one
+    vpackssdw, one vpaddsw and one vpackuswb or vpacksswb, whose
+    saturation is the clamp (a range that starts higher, a fused ReLU, a byte
+    max), and a
+    dword shuffle into order: the same integers in fewer instructions.
+
     This is the target kernel stage of the float path; packing and the int8
     dot-product instructions refine it. Other ops are left to
     `onnxq-vectorizable-loop-order` and `onnxq-vectorize`.
@@ -214,6 +222,10 @@ def ContractionKernelsPass : Pass<"onnxq-contraction-kernels", "ModuleOp"> {
            "Run packed u8 x s8 contractions with deep reductions on AMX "
            "tiles (tdpbsud), the vpdpbusd kernel kept for processes that "
            "may not use AMX (onnxq_amx_ready)">,
+    Option<"saturatingPacks", "saturating-packs", "bool", /*default=*/"false",
+           "End a fused float requantization to 8 bits two vectors at a "
+           "time in vcvtps2dq and saturating packs (vpackssdw, vpackuswb): "
+           "needs 512-bit vectors and AVX-512BW">,
   ];
   let dependentDialects = ["vector::VectorDialect", "scf::SCFDialect",
                            "affine::AffineDialect", "memref::MemRefDialect",
