@@ -79,7 +79,8 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   kernels.byteWindows =
       (options.int8Dot == "vnni" || amx) && options.bytePermute == "vbmi";
   kernels.amx = amx;
-  // AVX-512 VNNI comes with AVX-512BW (Cascade Lake, Zen 4 and later).
+  // int8-dot=vnni only with AVX-512BW, which the packs need
+  // (getTargetCapabilities).
   kernels.saturatingPacks = options.int8Dot == "vnni" || amx;
   pm.addPass(createContractionKernelsPass(kernels));
   pm.addPass(createPlanWorkspacePass());

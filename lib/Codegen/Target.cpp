@@ -106,8 +106,11 @@ mlir::onnxq::getTargetCapabilities(ModuleOp module,
       capabilities.vectorBits = 512;
     else if (info->checkFeatures("+avx2"))
       capabilities.vectorBits = 256;
+    // The int8 kernels' byte work (saturating packs, byte permutes) needs
+    // AVX-512BW, which every CPU with VNNI has; `--mattr=-avx512bw` takes
+    // the VNNI kernels away too.
     capabilities.hasAVX512VNNI = capabilities.vectorBits == 512 &&
-                                 info->checkFeatures("+avx512vnni");
+                                 info->checkFeatures("+avx512vnni,+avx512bw");
     capabilities.hasAVX512VBMI = capabilities.vectorBits == 512 &&
                                  info->checkFeatures("+avx512vbmi");
     // The kernels ask Linux for the tiles (onnxq_amx_ready). Normalized:

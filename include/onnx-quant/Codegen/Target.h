@@ -41,7 +41,8 @@ struct TargetCapabilities {
   /// The vector register width to vectorize for: 512 with AVX-512, 256 with
   /// AVX2, 128 otherwise (SSE, NEON).
   unsigned vectorBits = 128;
-  /// AVX-512 VNNI: `vpdpbusd`, 64 u8 x s8 multiply-adds into 16 int32 lanes.
+  /// AVX-512 VNNI (with AVX-512BW): `vpdpbusd`, 64 u8 x s8 multiply-adds
+  /// into 16 int32 lanes.
   bool hasAVX512VNNI = false;
   /// AArch64 dot product: `sdot`, 16 s8 x s8 multiply-adds into 4 int32 lanes.
   bool hasAArch64DotProd = false;
