@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConstantGlobals.h"
 #include "FlatBuffer.h"
 #include "Outlining.h"
 #include "PitchedRows.h"
@@ -548,14 +549,9 @@ SmallVector<int64_t> getTapIndices(ArrayRef<int64_t> ranges, ArrayRef<unsigned> 
 /// The elements of `buffer` when it is a constant global (weights), in
 /// the order of its identity layout; else nullopt.
 std::optional<SmallVector<int64_t>> getConstantElements(Value buffer) {
-  auto get = buffer.getDefiningOp<memref::GetGlobalOp>();
-  if (!get || !get.getType().getLayout().isIdentity())
+  if (!cast<MemRefType>(buffer.getType()).getLayout().isIdentity())
     return std::nullopt;
-  auto global =
-      SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(get, get.getNameAttr());
-  if (!global || !global.getConstant())
-    return std::nullopt;
-  auto init = dyn_cast_or_null<ElementsAttr>(global.getConstantInitValue());
+  ElementsAttr init = onnxq::getConstantGlobalValue(buffer);
   return init ? onnxq::getIntegerValues(init) : std::nullopt;
 }
 
@@ -1280,7 +1276,7 @@ private:
   Value emitBodyOnVectors(OpBuilder &builder, Block *body, IRMapping &vectors,
                           const onnxq::SaturatingRequant *ending = nullptr) {
     for (Operation &scalar : body->without_terminator()) {
-      if (ending && llvm::is_contained(ending->ending, &scalar))
+      if (ending && llvm::is_contained(ending->ops, &scalar))
         continue;
       for (Value operand : scalar.getOperands())
         if (!vectors.contains(operand))

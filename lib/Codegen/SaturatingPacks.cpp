@@ -1,14 +1,13 @@
 //===- SaturatingPacks.cpp - 8-bit requantizations ending in packs --------===//
 
 #include "SaturatingPacks.h"
+#include "ConstantGlobals.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <cmath>
@@ -45,14 +44,7 @@ std::optional<double> getLargestConstantMagnitude(linalg::LinalgOp op, Value v) 
   Value source = op.getMatchingOpOperand(arg)->get();
   while (auto view = source.getDefiningOp<ViewLikeOpInterface>())
     source = view.getViewSource();
-  auto getGlobal = source.getDefiningOp<memref::GetGlobalOp>();
-  if (!getGlobal)
-    return std::nullopt;
-  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
-      getGlobal, getGlobal.getNameAttr());
-  auto values = global ? dyn_cast_or_null<DenseFPElementsAttr>(
-                             global.getConstantInitValue())
-                       : DenseFPElementsAttr();
+  auto values = dyn_cast_or_null<DenseFPElementsAttr>(getConstantGlobalValue(source));
   if (!values)
     return std::nullopt;
   double largest = 0;
@@ -104,7 +96,7 @@ mlir::onnxq::matchSaturatingRequant(linalg::LinalgOp op) {
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != body || !v.hasOneUse())
       return nullptr;
-    ending.ending.push_back(def);
+    ending.ops.push_back(def);
     return def;
   };
   auto trunc = dyn_cast_or_null<arith::TruncIOp>(step(body->getTerminator()->getOperand(0)));
@@ -135,16 +127,16 @@ mlir::onnxq::matchSaturatingRequant(linalg::LinalgOp op) {
     return std::nullopt;
   ending.input = low->second;
   ending.low = int64_t(low->first) + ending.zeroPoint;
-  ending.high = int64_t(high->first) + ending.zeroPoint;
+  int64_t top = int64_t(high->first) + ending.zeroPoint;
   // The packs saturate at the top of the range; a fused ReLU raises the
   // bottom (a byte max).
-  if (ending.high == 255 && ending.low >= 0)
+  if (top == 255 && ending.low >= 0)
     ending.isUnsigned = true;
-  else if (ending.high == 127 && ending.low >= -128)
+  else if (top == 127 && ending.low >= -128)
     ending.isUnsigned = false;
   else
     return std::nullopt;
-  if (ending.low > ending.high || std::abs(ending.zeroPoint) > 255)
+  if (ending.low > top || std::abs(ending.zeroPoint) > 255)
     return std::nullopt;
   if (!isSmallMultipleOfInt32(op, ending.input))
     ending.overflowBound = float(high->first);

@@ -35,13 +35,13 @@ struct SaturatingRequant {
   /// x: the f32 value the end starts from, computed by the rest of the body.
   Value input;
   /// The ops from the clamp to the truncation, which the packs replace.
-  SmallVector<Operation *> ending;
+  SmallVector<Operation *> ops;
   /// The float clamp's upper bound (hi), for an x that may overflow int32.
   std::optional<float> overflowBound;
   int64_t zeroPoint = 0;
-  /// The 8-bit range of the result: [lo + zp, hi + zp], hi + zp the
-  /// type's largest value.
-  int64_t low = 0, high = 0;
+  /// The lowest value of the result, lo + zp (its highest, hi + zp, is the
+  /// type's largest value).
+  int64_t low = 0;
   bool isUnsigned = true; ///< vpackuswb; else vpacksswb
 };
 
