@@ -123,7 +123,9 @@ mlir::onnxq::matchSaturatingRequant(linalg::LinalgOp op) {
   auto high = splitConstant(min.getLhs(), min.getRhs());
   auto max = high ? dyn_cast_or_null<arith::MaxNumFOp>(step(high->second)) : nullptr;
   auto low = max ? splitConstant(max.getLhs(), max.getRhs()) : std::nullopt;
-  if (!low || !isIntegral(low->first) || !isIntegral(high->first))
+  // Integral bounds near the 8-bit ranges (the casts below are defined).
+  auto isBound = [](double v) { return isIntegral(v) && std::abs(v) <= 1024; };
+  if (!low || !isBound(low->first) || !isBound(high->first))
     return std::nullopt;
   ending.input = low->second;
   ending.low = int64_t(low->first) + ending.zeroPoint;

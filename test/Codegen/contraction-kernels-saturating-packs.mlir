@@ -190,7 +190,8 @@ func.func @signed(%a: memref<8x4xi8>, %b: memref<4x32xi8>, %y: memref<8x32xi8>) 
 // -----
 
 // A range that ends below the type's top (here at 200) keeps the generic
-// end: the packs saturate only at the top.
+// end: the packs saturate only at the top. So do bounds far from any 8-bit
+// range (-1e20).
 
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
@@ -225,6 +226,42 @@ func.func @narrow_top(%a: memref<8x4xi8>, %b: memref<4x32xi8>, %y: memref<8x32xi
     %f = arith.sitofp %t : i32 to f32
     %m = arith.mulf %f, %scale : f32
     %c = arith.maxnumf %m, %lo fastmath<nnan,nsz> : f32
+    %d = arith.minnumf %c, %hi fastmath<nnan,nsz> : f32
+    %r = math.roundeven %d : f32
+    %i = arith.fptosi %r : f32 to i32
+    %t8 = arith.trunci %i : i32 to i8
+    linalg.yield %t8 : i8
+  }
+  memref.dealloc %acc : memref<8x32xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @far_bounds
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: arith.trunci {{.*}} : vector<16xi32> to vector<16xi8>
+// CHECK: return
+func.func @far_bounds(%a: memref<8x4xi8>, %b: memref<4x32xi8>, %y: memref<8x32xi8>) {
+  %scale = arith.constant 0.25 : f32
+  %far = arith.constant -1.0e20 : f32
+  %hi = arith.constant 255.0 : f32
+  %acc = memref.alloc() : memref<8x32xi32>
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x32xi32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x4xi8>, memref<4x32xi8>) outs(%acc : memref<8x32xi32>) {
+  ^bb0(%x: i8, %w: i8, %s: i32):
+    %xe = arith.extui %x : i8 to i32
+    %we = arith.extsi %w : i8 to i32
+    %p = arith.muli %xe, %we : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<8x32xi32>) outs(%y : memref<8x32xi8>) {
+  ^bb0(%t: i32, %out: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %scale : f32
+    %c = arith.maxnumf %m, %far fastmath<nnan,nsz> : f32
     %d = arith.minnumf %c, %hi fastmath<nnan,nsz> : f32
     %r = math.roundeven %d : f32
     %i = arith.fptosi %r : f32 to i32
