@@ -31,6 +31,7 @@
 #include "ConstantGlobals.h"
 #include "FlatBuffer.h"
 #include "Outlining.h"
+#include "PaddingFills.h"
 #include "PitchedRows.h"
 #include "SaturatingPacks.h"
 
@@ -170,6 +171,14 @@ struct KernelPlan {
   std::optional<FusedOp> prologue, epilogue;
   /// The epilogue's requantization end, run on saturating packs.
   std::optional<onnxq::SaturatingRequant> saturation;
+  /// The epilogue's output is the interior of a padded buffer, rows of
+  /// `width` positions along N `pitch` apart, and the kernel stores the
+  /// `padding` between them (storePaddingBetweenRows).
+  struct RowGaps {
+    Value padding;
+    int64_t width, pitch;
+  };
+  std::optional<RowGaps> rowGaps;
   /// Deallocations between the fused ops: after the kernel, which reads
   /// its inputs where the epilogue was.
   SmallVector<Operation *> deallocs;
@@ -1569,6 +1578,8 @@ private:
 
   void storeVector(OpBuilder &builder, Value value, unsigned k, int64_t i,
                    int64_t j) {
+    if (plan.rowGaps && plan.epilogue && k == epilogueResult)
+      storeRowGaps(builder, k, i, j);
     if (plan.crossesRows(k))
       return storeAcrossRows(builder, value, k, i, j);
     Value index = indexAt(builder, k, i, j);
@@ -1592,6 +1603,43 @@ private:
       vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, value);
     else
       vector::StoreOp::create(builder, loc, value, buffers[k], index);
+  }
+
+  /// The padding after each row of operand `k` (rows of W positions along
+  /// N, P apart) that ends in vector `j` of row `i`: P - W elements from the
+  /// one after the row's last (the rest of the row and the start of the
+  /// next), which the padded buffer's fill left out (fillAroundRows). Lane
+  /// l of the vector's p-th row is l + p (P - W) elements past lane 0.
+  void storeRowGaps(OpBuilder &builder, unsigned k, int64_t i, int64_t j) {
+    MLIRContext *context = builder.getContext();
+    int64_t width = plan.rowGaps->width;
+    int64_t gap = plan.rowGaps->pitch - width;
+    Value first = indexAt(builder, k, i, j);
+    Value padding = vector::BroadcastOp::create(
+        builder, loc, VectorType::get({gap}, plan.rowGaps->padding.getType()),
+        plan.rowGaps->padding);
+    AffineExpr lane0 = getAffineDimExpr(0, context);
+    AffineExpr f = getAffineDimExpr(1, context) + j * block.lanes;
+    // A vector spans rows only along a loop merged into N.
+    int64_t rowEnds = plan.mergedIntoN.empty() ? 1 : llvm::divideCeil(lanesOf(j), width);
+    for (int64_t row = 0; row < rowEnds; ++row) {
+      // The lanes up to the end of the vector's row `row`.
+      AffineExpr end = -(f % width) + (row + 1) * width;
+      Value endLanes = getValueOrCreateConstantIndexOp(
+          builder, loc,
+          affine::makeComposedFoldedAffineApply(builder, loc, end, {first, iv[plan.n]}));
+      Value ends = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle,
+                                         endLanes,
+                                         arith::ConstantIndexOp::create(builder, loc, lanesOf(j)));
+      scf::IfOp::create(builder, loc, ends, [&](OpBuilder &nb, Location l) {
+        Value at = getValueOrCreateConstantIndexOp(
+            nb, l,
+            affine::makeComposedFoldedAffineApply(nb, l, lane0 + end + row * gap,
+                                                  {first, iv[plan.n]}));
+        vector::StoreOp::create(nb, l, padding, buffers[k], at);
+        scf::YieldOp::create(nb, l);
+      });
+    }
   }
 
   /// Stores vector `j` of row `i` to operand `k`, whose rows of W
@@ -1651,6 +1699,36 @@ private:
   bool tilesMayOverlap = false; // readsNothingItStores()
 };
 
+/// When the epilogue's output is the interior of a padded buffer that the
+/// buffer's fill filled before, its rows along N (N's own loop, with a
+/// loop merged into it or another loop for the rows): the kernel stores
+/// the padding between the rows (KernelEmitter::storeRowGaps), and the fill
+/// keeps the rest (fillAroundRows).
+void storePaddingBetweenRows(RewriterBase &rewriter, KernelPlan &plan) {
+  linalg::LinalgOp epilogue = plan.epilogue->op;
+  int64_t result = plan.epilogue->operands[epilogue.getNumDpsInputs()];
+  if (result < 0 || plan.mergedIntoN.size() > 1 || plan.strides[result][plan.n] != 1)
+    return;
+  auto interior = plan.operands[result].getDefiningOp<memref::SubViewOp>();
+  if (!interior || !onnxq::hasRowBelow(interior))
+    return;
+  int64_t width = plan.mergedIntoN.empty() ? plan.ranges[plan.n]
+                                           : plan.mergedIntoN.front().second;
+  int64_t pitch = interior.getSourceType().getShape().back();
+  auto isRows = [&](unsigned loop) {
+    return loop != plan.n && plan.strides[result][loop] == pitch;
+  };
+  if (interior.getStaticSizes().back() != width ||
+      (plan.mergedIntoN.empty() ? llvm::none_of(llvm::seq(plan.ranges.size()), isRows)
+                                : !isRows(plan.mergedIntoN.front().first)))
+    return;
+  linalg::FillOp fill = onnxq::findInteriorFill(interior, epilogue);
+  if (!fill)
+    return;
+  plan.rowGaps = KernelPlan::RowGaps{fill.getInputs()[0], width, pitch};
+  onnxq::fillAroundRows(rewriter, fill, interior);
+}
+
 struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
   ContractionToKernel(MLIRContext *context, unsigned vectorBits, int64_t rows,
                       int64_t vectors, bool byteWindows, bool amx,
@@ -1689,6 +1767,8 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     fuseNeighbours(op, *plan);
     if (saturatingPacks && block.lanes == 16 && plan->epilogue)
       plan->saturation = onnxq::matchSaturatingRequant(plan->epilogue->op);
+    if (plan->epilogue)
+      storePaddingBetweenRows(rewriter, *plan);
     // Where every operand is defined (getFirstReader: what lies between
     // the contraction and its epilogue leaves the contraction's inputs be).
     rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
