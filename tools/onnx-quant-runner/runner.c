@@ -50,7 +50,9 @@
  *                      instead of NAME_run.
  *   --print            print the first 20 values and the argmax of each output.
  *   --no-workspace     pass workspace = NULL to NAME_run instead of a
- *                      malloc(NAME_workspace_size()) buffer.
+ *                      malloc(NAME_workspace_size()) buffer (which the
+ *                      runner fills with 0x7F bytes: reads of workspace
+ *                      the model never wrote show in its outputs).
  *
  * Input and expected-output rules
  * -------------------------------
@@ -1782,6 +1784,11 @@ static int run_model(const options *o, tensor *in, tensor *out)
   double *ms = alloc_zeroed((size_t)o->repeat, sizeof *ms);
   /* A caller-owned workspace exercises the model's external-buffer path. */
   void *ws = o->no_workspace || ws_size == 0 ? NULL : malloc(ws_size);
+  /* Filled with a byte pattern, as the outputs are: a model that reads
+     workspace it never wrote (padding it left unfilled) does not pass by
+     accident on fresh zeroed pages. 0x7F reads as 127 or as about 3.4e38. */
+  if (ws)
+    memset(ws, 0x7F, ws_size);
   if (!ws && !o->no_workspace && ws_size)
     error_msg("out of memory (workspace of %zu bytes)", ws_size);
   else if (o->threads_given && !pool)
