@@ -141,20 +141,22 @@ LogicalResult createConstantGlobals(ModuleOp module,
   return failure(result.wasInterrupted());
 }
 
-/// A zero padding of rows of kMinPitchedRow elements or more becomes a fill
-/// of the padded tensor with the source inserted into it, so that the
-/// source's producer writes into the interior (empty tensor elimination)
-/// instead of a buffer of its own that is then copied. A contraction kernel
-/// stores such rows with the pitch of the padded rows, a vector that spans
-/// two of them in two parts; shorter rows keep the copy (PitchedRows.h).
+/// A constant padding of rows of getMinPitchedRow elements or more (7 of 8
+/// bits, 16 wider) becomes a fill of the padded tensor with the source
+/// inserted into it, so that the source's producer writes into the interior
+/// (empty tensor elimination) instead of a buffer of its own that is then
+/// copied. A contraction kernel stores such rows with the pitch of the
+/// padded rows, a vector that spans several of them in parts; shorter rows
+/// keep the copy (PitchedRows.h).
 struct PadAsFilledSlice : linalg::DecomposePadOpPattern {
   using DecomposePadOpPattern::DecomposePadOpPattern;
   LogicalResult matchAndRewrite(tensor::PadOp pad,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType source = pad.getSourceType();
     if (!source.hasStaticShape() || source.getRank() == 0 ||
-        source.getShape().back() < kMinPitchedRow || !pad.getConstantPaddingValue())
-      return rewriter.notifyMatchFailure(pad, "not a constant padding of rows of 16 elements or more");
+        source.getShape().back() < getMinPitchedRow(source.getElementTypeBitWidth()) ||
+        !pad.getConstantPaddingValue())
+      return rewriter.notifyMatchFailure(pad, "not a constant padding of long enough rows");
     return DecomposePadOpPattern::matchAndRewrite(pad, rewriter);
   }
 };

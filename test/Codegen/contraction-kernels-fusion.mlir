@@ -454,19 +454,23 @@ func.func @pitched_across_rows(%x: memref<4x2x24xi8>, %w: memref<8x4xi8>, %scale
 #c = affine_map<(c, h, w) -> (c)>
 #id = affine_map<(c, h, w) -> (c, h, w)>
 
-// Rows of 8 positions would put vectors of 16 across three rows: the
-// requantization stays a loop of its own, after the kernel.
-// CHECK-LABEL: func.func @pitched_short_rows
-// CHECK: scf.for
-// CHECK: linalg.generic
-// CHECK-SAME: outs(%{{.*}} : memref<8x2x8xi8, strided<[40, 10, 1], offset: 11>>)
-func.func @pitched_short_rows(%x: memref<4x2x8xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
-                              %padded: memref<8x4x10xi8>) {
-  %acc = memref.alloc() : memref<8x2x8xi32>
+// Rows of 10 positions (8-bit outputs: rows of 7 or more are written in
+// place): the vector of positions 16-31 spans rows 1, 2 and 3 and is
+// stored in three masked parts from row 1, column 6 (18 elements past the
+// interior's start), each (pitch - W) = 2 further on than the one before.
+// CHECK-LABEL: func.func @pitched_three_rows
+// CHECK-NOT: linalg.generic
+// CHECK: vector.maskedstore %[[Y:.*]][%c18]
+// CHECK: vector.maskedstore %[[Y]][%c20]
+// CHECK: vector.maskedstore %[[Y]][%c22]
+// CHECK: return
+func.func @pitched_three_rows(%x: memref<4x4x10xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
+                              %padded: memref<8x6x12xi8>) {
+  %acc = memref.alloc() : memref<8x4x10xi32>
   %c0 = arith.constant 0 : i32
-  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x2x8xi32>)
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x4x10xi32>)
   linalg.generic {indexing_maps = [#xk, #ck, #chw], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
-      ins(%x, %w : memref<4x2x8xi8>, memref<8x4xi8>) outs(%acc : memref<8x2x8xi32>) {
+      ins(%x, %w : memref<4x4x10xi8>, memref<8x4xi8>) outs(%acc : memref<8x4x10xi32>) {
   ^bb0(%a: i8, %b: i8, %s: i32):
     %ae = arith.extui %a : i8 to i32
     %be = arith.extsi %b : i8 to i32
@@ -474,11 +478,11 @@ func.func @pitched_short_rows(%x: memref<4x2x8xi8>, %w: memref<8x4xi8>, %scale: 
     %r = arith.addi %s, %p : i32
     linalg.yield %r : i32
   }
-  %interior = memref.subview %padded[0, 1, 1] [8, 2, 8] [1, 1, 1]
-      : memref<8x4x10xi8> to memref<8x2x8xi8, strided<[40, 10, 1], offset: 11>>
+  %interior = memref.subview %padded[0, 1, 1] [8, 4, 10] [1, 1, 1]
+      : memref<8x6x12xi8> to memref<8x4x10xi8, strided<[72, 12, 1], offset: 13>>
   linalg.generic {indexing_maps = [#id, #c, #id], iterator_types = ["parallel", "parallel", "parallel"]}
-      ins(%acc, %scale : memref<8x2x8xi32>, memref<8xf32>)
-      outs(%interior : memref<8x2x8xi8, strided<[40, 10, 1], offset: 11>>) {
+      ins(%acc, %scale : memref<8x4x10xi32>, memref<8xf32>)
+      outs(%interior : memref<8x4x10xi8, strided<[72, 12, 1], offset: 13>>) {
   ^bb0(%t: i32, %s: f32, %out: i8):
     %f = arith.sitofp %t : i32 to f32
     %m = arith.mulf %f, %s : f32
@@ -487,6 +491,51 @@ func.func @pitched_short_rows(%x: memref<4x2x8xi8>, %w: memref<8x4xi8>, %scale: 
     %q = arith.trunci %i : i32 to i8
     linalg.yield %q : i8
   }
-  memref.dealloc %acc : memref<8x2x8xi32>
+  memref.dealloc %acc : memref<8x4x10xi32>
+  return
+}
+
+// -----
+
+#xk = affine_map<(c, h, w, k) -> (k, h, w)>
+#ck = affine_map<(c, h, w, k) -> (c, k)>
+#chw = affine_map<(c, h, w, k) -> (c, h, w)>
+#c = affine_map<(c, h, w) -> (c)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+
+// Rows of 4 positions would put vectors of 16 across five rows: the
+// requantization stays a loop of its own, after the kernel.
+// CHECK-LABEL: func.func @pitched_short_rows
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : memref<8x2x4xi8, strided<[24, 6, 1], offset: 7>>)
+func.func @pitched_short_rows(%x: memref<4x2x4xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
+                              %padded: memref<8x4x6xi8>) {
+  %acc = memref.alloc() : memref<8x2x4xi32>
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x2x4xi32>)
+  linalg.generic {indexing_maps = [#xk, #ck, #chw], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x2x4xi8>, memref<8x4xi8>) outs(%acc : memref<8x2x4xi32>) {
+  ^bb0(%a: i8, %b: i8, %s: i32):
+    %ae = arith.extui %a : i8 to i32
+    %be = arith.extsi %b : i8 to i32
+    %p = arith.muli %ae, %be : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  %interior = memref.subview %padded[0, 1, 1] [8, 2, 4] [1, 1, 1]
+      : memref<8x4x6xi8> to memref<8x2x4xi8, strided<[24, 6, 1], offset: 7>>
+  linalg.generic {indexing_maps = [#id, #c, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%acc, %scale : memref<8x2x4xi32>, memref<8xf32>)
+      outs(%interior : memref<8x2x4xi8, strided<[24, 6, 1], offset: 7>>) {
+  ^bb0(%t: i32, %s: f32, %out: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %s : f32
+    %r = math.roundeven %m : f32
+    %i = arith.fptosi %r : f32 to i32
+    %q = arith.trunci %i : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x2x4xi32>
   return
 }

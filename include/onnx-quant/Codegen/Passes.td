@@ -84,7 +84,7 @@ def BufferizePass : Pass<"onnxq-bufferize", "ModuleOp"> {
     arguments and results are passed as 1-D `memref<0xT>`: they hold no data,
     and a size-0 dim after the first leaves the outer strides unknown, which
     the bare-pointer calling convention cannot pass. A constant padding of
-    rows of 16 elements or more becomes a fill of the padded tensor
+    rows of 7 elements or more (8-bit; 16 wider) becomes a fill of the padded tensor
     with the source inserted into it, so that the source's producer writes
     into the interior instead of a buffer that is then copied; so does the
     producer of a value that a reshape dropping unit dims stands between
