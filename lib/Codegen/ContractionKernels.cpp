@@ -31,6 +31,7 @@
 #include "ConstantGlobals.h"
 #include "FlatBuffer.h"
 #include "Outlining.h"
+#include "ChannelWords.h"
 #include "PaddingFills.h"
 #include "PitchedRows.h"
 #include "SaturatingPacks.h"
@@ -179,6 +180,10 @@ struct KernelPlan {
     int64_t width, pitch;
   };
   std::optional<RowGaps> rowGaps;
+  /// The epilogue's 8-bit result is stored as the channel words its
+  /// packing wrote, which replaces it among the operands
+  /// (storeChannelWords).
+  std::optional<onnxq::ChannelWordPacking> channelWords;
   /// Deallocations between the fused ops: after the kernel, which reads
   /// its inputs where the epilogue was.
   SmallVector<Operation *> deallocs;
@@ -1578,6 +1583,8 @@ private:
 
   void storeVector(OpBuilder &builder, Value value, unsigned k, int64_t i,
                    int64_t j) {
+    if (plan.channelWords && plan.epilogue && k == epilogueResult)
+      return storeChannelWord(builder, value, k, i, j);
     if (plan.rowGaps && plan.epilogue && k == epilogueResult)
       storeRowGaps(builder, k, i, j);
     if (plan.crossesRows(k))
@@ -1603,6 +1610,45 @@ private:
       vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, value);
     else
       vector::StoreOp::create(builder, loc, value, buffers[k], index);
+  }
+
+  /// Vector `j` of row `i` of the epilogue's 8-bit result, channel c =
+  /// iv[m] + i: byte c mod 4 of channel words. Kept until row 4q + 3 of the
+  /// tile (rows start at multiples of 4), whose store interleaves the 4
+  /// rows' vectors into 16 words: the word of the element at flat index f of
+  /// the result (f - c S_c within channel c's plane) is at
+  /// (c div 4) S_w + f - c S_c.
+  void storeChannelWord(OpBuilder &builder, Value value, unsigned k, int64_t i,
+                        int64_t j) {
+    channelBytes[{i, j}] = value;
+    if (i % 4 != 3)
+      return;
+    int64_t first = i - 3;
+    SmallVector<int64_t> pair = llvm::to_vector(llvm::seq<int64_t>(0, 2 * block.lanes));
+    Value low = vector::ShuffleOp::create(builder, loc, channelBytes.lookup({first, j}),
+                                          channelBytes.lookup({first + 1, j}), pair);
+    Value high = vector::ShuffleOp::create(builder, loc, channelBytes.lookup({first + 2, j}),
+                                           channelBytes.lookup({first + 3, j}), pair);
+    SmallVector<int64_t> interleaved;
+    for (int64_t lane = 0; lane < block.lanes; ++lane)
+      for (int64_t byte = 0; byte < 4; ++byte)
+        interleaved.push_back(byte * block.lanes + lane);
+    Value bytes = vector::ShuffleOp::create(builder, loc, low, high, interleaved);
+    Value words = vector::BitCastOp::create(builder, loc, vectorOf(builder.getI32Type()),
+                                            bytes);
+    MLIRContext *context = builder.getContext();
+    AffineExpr flat = getAffineDimExpr(0, context);
+    AffineExpr channel = getAffineDimExpr(1, context) + first;
+    AffineExpr word = flat - channel * plan.channelWords->channelStride +
+                      channel.floorDiv(4) * plan.channelWords->wordStride;
+    Value index = getValueOrCreateConstantIndexOp(
+        builder, loc,
+        affine::makeComposedFoldedAffineApply(
+            builder, loc, word, {indexAt(builder, k, first, j), iv[*plan.m]}));
+    if (Value mask = maskOf(builder, lanesOf(j)))
+      vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, words);
+    else
+      vector::StoreOp::create(builder, loc, words, buffers[k], index);
   }
 
   /// The padding after each row of operand `k` (rows of W positions along
@@ -1697,6 +1743,8 @@ private:
   unsigned out;                // the contraction's output among the buffers
   unsigned epilogueResult = 0; // the epilogue's output among them, if fused
   bool tilesMayOverlap = false; // readsNothingItStores()
+  /// The tile's rows of 8-bit results not stored yet (storeChannelWord).
+  DenseMap<std::pair<int64_t, int64_t>, Value> channelBytes;
 };
 
 /// When the epilogue's output is the interior of a padded buffer that the
@@ -1727,6 +1775,31 @@ void storePaddingBetweenRows(RewriterBase &rewriter, KernelPlan &plan) {
     return;
   plan.rowGaps = KernelPlan::RowGaps{fill.getInputs()[0], width, pitch};
   onnxq::fillAroundRows(rewriter, fill, interior);
+}
+
+/// When the epilogue's 8-bit result is read only by its packing into
+/// channel words, which takes its channels whole, and the kernel's register
+/// rows are channels, 4 x whole channel words a tile: the kernel stores the
+/// words (KernelEmitter::storeChannelWord) into the packing's buffer, which
+/// it takes among its operands in place of the result, and the packing
+/// goes (after the kernel: onnx::erasePacking).
+void storeChannelWords(RewriterBase &rewriter, KernelPlan &plan,
+                       const RegisterBlock &block, Operation *kernelPosition) {
+  linalg::LinalgOp epilogue = plan.epilogue->op;
+  int64_t result = plan.epilogue->operands[epilogue.getNumDpsInputs()];
+  if (result < 0 || plan.amx || plan.rowGaps || !plan.m || block.lanes != 16 ||
+      block.rows % 4 != 0 || plan.ranges[*plan.m] % 4 != 0 ||
+      plan.strides[result][plan.n] != 1 || plan.isPitchedN(result))
+    return;
+  std::optional<onnxq::ChannelWordPacking> packing =
+      onnxq::findChannelWordPacking(plan.operands[result], epilogue);
+  if (!packing || plan.strides[result][*plan.m] != packing->channelStride)
+    return;
+  // The kernel stores where the epilogue was; the packing's buffer is
+  // allocated after it.
+  rewriter.moveOpBefore(packing->words.getDefiningOp(), kernelPosition);
+  plan.operands[result] = packing->words;
+  plan.channelWords = packing;
 }
 
 struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
@@ -1767,8 +1840,12 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     fuseNeighbours(op, *plan);
     if (saturatingPacks && block.lanes == 16 && plan->epilogue)
       plan->saturation = onnxq::matchSaturatingRequant(plan->epilogue->op);
-    if (plan->epilogue)
+    if (plan->epilogue) {
       storePaddingBetweenRows(rewriter, *plan);
+      storeChannelWords(rewriter, *plan, block, plan->epilogue->op);
+    }
+    Value packed = plan->channelWords ? plan->epilogue->op.getDpsInitOperand(0)->get()
+                                      : Value();
     // Where every operand is defined (getFirstReader: what lies between
     // the contraction and its epilogue leaves the contraction's inputs be).
     rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
@@ -1780,6 +1857,8 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       if (fused)
         rewriter.eraseOp(fused->op);
     rewriter.eraseOp(op);
+    if (plan->channelWords)
+      onnxq::erasePacking(rewriter, *plan->channelWords, packed);
     return success();
   }
 

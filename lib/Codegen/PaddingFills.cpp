@@ -2,25 +2,12 @@
 
 #include "PaddingFills.h"
 
-#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "BufferUses.h"
 
 using namespace mlir;
 using namespace mlir::onnxq;
 
 namespace {
-
-/// The ops that access `buffer` through it or through a view of it.
-void collectAccesses(Value buffer, SmallVectorImpl<Operation *> &accesses) {
-  for (Operation *user : buffer.getUsers()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(user);
-    if (view && view.getViewSource() == buffer) {
-      for (Value result : user->getResults())
-        collectAccesses(result, accesses);
-      continue;
-    }
-    accesses.push_back(user);
-  }
-}
 
 bool isStatic(ArrayRef<int64_t> values) {
   return !llvm::any_of(values, ShapedType::isDynamic);
@@ -54,7 +41,7 @@ linalg::FillOp mlir::onnxq::findInteriorFill(memref::SubViewOp interior,
     return nullptr;
   Block *block = writer->getBlock();
   SmallVector<Operation *> accesses;
-  collectAccesses(buffer, accesses);
+  collectBufferUses(buffer, accesses);
   linalg::FillOp fill;
   int64_t writes = 0;
   for (Operation *access : accesses) {

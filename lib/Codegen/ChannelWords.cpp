@@ -1,0 +1,132 @@
+//===- ChannelWords.cpp - stores of 8-bit results as channel words --------===//
+
+#include "ChannelWords.h"
+
+#include "BufferUses.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::onnxq;
+
+namespace {
+
+/// The shift of each block argument in `value`, an OR of zero-extended
+/// bytes each shifted left by a constant (or not): argument -> shift.
+bool collectShiftedBytes(Value value, DenseMap<unsigned, int64_t> &shifts) {
+  if (auto orOp = value.getDefiningOp<arith::OrIOp>())
+    return collectShiftedBytes(orOp.getLhs(), shifts) &&
+           collectShiftedBytes(orOp.getRhs(), shifts);
+  int64_t shift = 0;
+  if (auto shl = value.getDefiningOp<arith::ShLIOp>()) {
+    std::optional<int64_t> amount = getConstantIntValue(shl.getRhs());
+    if (!amount)
+      return false;
+    shift = *amount;
+    value = shl.getLhs();
+  }
+  auto extend = value.getDefiningOp<arith::ExtUIOp>();
+  auto byte = extend ? dyn_cast<BlockArgument>(extend.getIn()) : nullptr;
+  return byte && byte.getType().isInteger(8) &&
+         shifts.try_emplace(byte.getArgNumber(), shift).second;
+}
+
+bool isPlainAllocation(Value value, unsigned elementBits) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return value.getDefiningOp<memref::AllocOp>() && type && type.hasStaticShape() &&
+         type.getLayout().isIdentity() && type.getElementType().isInteger(elementBits);
+}
+
+} // namespace
+
+std::optional<ChannelWordPacking>
+mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
+  if (!isPlainAllocation(buffer, 8))
+    return std::nullopt;
+  SmallVector<Operation *> users, views;
+  collectBufferUses(buffer, users, &views);
+  linalg::GenericOp pack;
+  for (Operation *user : users) {
+    if (user == writer || isa<memref::DeallocOp>(user))
+      continue;
+    auto generic = dyn_cast<linalg::GenericOp>(user);
+    if (!generic || (pack && generic != pack))
+      return std::nullopt;
+    pack = generic;
+  }
+  if (!pack || llvm::count(users, writer) != 1 ||
+      llvm::count(users, pack.getOperation()) != 4 || pack.getNumDpsInputs() != 4 ||
+      pack.getNumDpsInits() != 1 || !pack.hasPureBufferSemantics() ||
+      pack.getNumParallelLoops() != pack.getNumLoops() ||
+      !llvm::all_of(pack.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return std::nullopt;
+  Value words = pack.getDpsInitOperand(0)->get();
+  DenseMap<unsigned, int64_t> shifts;
+  auto yield = cast<linalg::YieldOp>(pack.getBody()->getTerminator());
+  if (!isPlainAllocation(words, 32) ||
+      !collectShiftedBytes(yield.getOperand(0), shifts) || shifts.size() != 4)
+    return std::nullopt;
+
+  // Byte b of a word is channel 4g + b: its input starts b channels on.
+  auto wordsType = cast<MemRefType>(words.getType());
+  SmallVector<int64_t> wordStrides, inputStrides;
+  int64_t wordOffset;
+  if (failed(wordsType.getStridesAndOffset(wordStrides, wordOffset)))
+    return std::nullopt;
+  DenseMap<int64_t, int64_t> offsets; // shift -> the input's offset
+  for (auto [argument, shift] : shifts) {
+    auto type = cast<MemRefType>(pack.getDpsInputs()[argument].getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        (!inputStrides.empty() && strides != inputStrides))
+      return std::nullopt;
+    inputStrides = strides;
+    offsets[shift] = offset;
+  }
+  int64_t channelStride = offsets.lookup(8);
+  for (int64_t byte = 0; byte < 4; ++byte) {
+    auto offset = offsets.find(8 * byte);
+    if (channelStride <= 0 || offset == offsets.end() ||
+        offset->second != byte * channelStride)
+      return std::nullopt;
+  }
+  // One dim steps 4 channels; the dims after it, a plane, as in the words;
+  // those before it, of one element.
+  ArrayRef<int64_t> shape = wordsType.getShape();
+  std::optional<unsigned> group;
+  int64_t plane = 1;
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    if (!group && inputStrides[d] == 4 * channelStride) {
+      group = d;
+      continue;
+    }
+    if (!group ? size != 1 : inputStrides[d] != wordStrides[d])
+      return std::nullopt;
+    plane *= size;
+  }
+  if (!group || plane != channelStride ||
+      4 * shape[*group] * channelStride != cast<MemRefType>(buffer.getType()).getNumElements())
+    return std::nullopt;
+  return ChannelWordPacking{pack, words, channelStride, wordStrides[*group]};
+}
+
+void mlir::onnxq::erasePacking(RewriterBase &rewriter,
+                               const ChannelWordPacking &packing, Value buffer) {
+  rewriter.eraseOp(packing.op);
+  SmallVector<Operation *> users, views;
+  collectBufferUses(buffer, users, &views);
+  for (Operation *view : llvm::reverse(views))
+    if (view->use_empty())
+      rewriter.eraseOp(view);
+  if (llvm::all_of(buffer.getUsers(), [](Operation *user) {
+        return isa<memref::DeallocOp>(user);
+      })) {
+    for (Operation *dealloc : llvm::make_early_inc_range(buffer.getUsers()))
+      rewriter.eraseOp(dealloc);
+    rewriter.eraseOp(buffer.getDefiningOp());
+  }
+}

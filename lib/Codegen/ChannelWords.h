@@ -1,0 +1,46 @@
+//===- ChannelWords.h - stores of 8-bit results as channel words -*- C++ -*-===//
+//
+// A convolution's 8-bit result that the next convolution reads as channel
+// words (4 channels' bytes in one int32, for vpdpbusd) is packed by an op of
+// its own (convert-onnx-to-linalg's PackedBytes): a pass over memory that
+// reads the result and writes it again. A contraction kernel whose epilogue
+// computes that result stores the words itself (onnxq-contraction-kernels),
+// 4 channels' vectors interleaved in registers, and the packing op goes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXQUANT_LIB_CODEGEN_CHANNELWORDS_H
+#define ONNXQUANT_LIB_CODEGEN_CHANNELWORDS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include <optional>
+
+namespace mlir::onnxq {
+
+/// The packing of an 8-bit buffer into channel words: word (..., g, ...) of
+/// `words` holds the elements of channels 4g .. 4g + 3 at the same place in
+/// their planes, as bytes 0 .. 3. In the buffer's flat index, element r of
+/// channel c's plane is c * channelStride + r; in the words', its word is
+/// (c / 4) * wordStride + r.
+struct ChannelWordPacking {
+  linalg::GenericOp op;
+  Value words;
+  int64_t channelStride, wordStride;
+};
+
+/// The packing into channel words that reads `buffer` (a static allocation
+/// with an identity layout, whose channels the packing takes whole, 4 at a
+/// time) and is the only op that reads it, through views; `writer` is the
+/// only op that writes it, once. None otherwise.
+std::optional<ChannelWordPacking> findChannelWordPacking(Value buffer,
+                                                         Operation *writer);
+
+/// Erases the packing op and, when nothing else is left using them, the
+/// views it read `buffer` through and `buffer`'s allocation.
+void erasePacking(RewriterBase &rewriter, const ChannelWordPacking &packing,
+                  Value buffer);
+
+} // namespace mlir::onnxq
+
+#endif // ONNXQUANT_LIB_CODEGEN_CHANNELWORDS_H

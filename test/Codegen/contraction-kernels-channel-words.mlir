@@ -1,0 +1,156 @@
+// RUN: onnx-quant-opt %s --onnxq-contraction-kernels="vector-bits=512 rows=8 vectors=2" --canonicalize --split-input-file | FileCheck %s
+
+// A convolution's 8-bit result that only its packing into channel words
+// reads (4 channels' bytes in one int32, the next convolution's vpdpbusd
+// operand): the kernel stores the words itself. The rows of a tile are 8
+// channels; rows 4q .. 4q + 3 of a vector of positions are interleaved into
+// 16 words (byte b of word l: lane l of row 4q + b) and stored where the
+// packing wrote them: channel word q (32 words on) of the plane. The 8-bit
+// buffer and the packing are gone.
+
+#xk = affine_map<(c, h, w, k) -> (k, h, w)>
+#ck = affine_map<(c, h, w, k) -> (c, k)>
+#chw = affine_map<(c, h, w, k) -> (c, h, w)>
+#c = affine_map<(c, h, w) -> (c)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+
+// CHECK-LABEL: func.func @channel_words
+// CHECK-NOT: memref<8x2x16xi8>
+// CHECK: %[[W:.*]] = memref.alloc() : memref<2x2x16xi32>
+// CHECK: %[[FLAT:.*]] = memref.reinterpret_cast %[[W]] to offset: [0], sizes: [64], strides: [1]
+// CHECK: %[[LOW:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xi8>, vector<16xi8>
+// CHECK: %[[HIGH:.*]] = vector.shuffle
+// CHECK: %[[BYTES:.*]] = vector.shuffle %[[LOW]], %[[HIGH]] [0, 16, 32, 48, 1, 17, 33, 49, 2, 18, 34, 50,
+// CHECK: %[[WORDS:.*]] = vector.bitcast %[[BYTES]] : vector<64xi8> to vector<16xi32>
+// CHECK: vector.store %[[WORDS]], %[[FLAT]][%c0] : memref<64xi32, strided<[1]>>, vector<16xi32>
+// The second vector of positions (16-31).
+// CHECK: vector.store %{{.*}}, %[[FLAT]][%c16] : memref<64xi32, strided<[1]>>, vector<16xi32>
+// Channels 4-7: channel word 1, 32 words on.
+// CHECK: vector.store %{{.*}}, %[[FLAT]][%c32] : memref<64xi32, strided<[1]>>, vector<16xi32>
+// CHECK: vector.store %{{.*}}, %[[FLAT]][%c48] : memref<64xi32, strided<[1]>>, vector<16xi32>
+// CHECK-NOT: linalg.generic
+// CHECK: memref.copy %[[W]], %arg3
+func.func @channel_words(%x: memref<4x2x16xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
+                         %out: memref<2x2x16xi32>) {
+  %acc = memref.alloc() : memref<8x2x16xi32>
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x2x16xi32>)
+  linalg.generic {indexing_maps = [#xk, #ck, #chw], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x2x16xi8>, memref<8x4xi8>) outs(%acc : memref<8x2x16xi32>) {
+  ^bb0(%a: i8, %b: i8, %s: i32):
+    %ae = arith.extui %a : i8 to i32
+    %be = arith.extsi %b : i8 to i32
+    %p = arith.muli %ae, %be : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  %y = memref.alloc() : memref<8x2x16xi8>
+  linalg.generic {indexing_maps = [#id, #c, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%acc, %scale : memref<8x2x16xi32>, memref<8xf32>) outs(%y : memref<8x2x16xi8>) {
+  ^bb0(%t: i32, %s: f32, %o: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %s : f32
+    %r = math.roundeven %m : f32
+    %i = arith.fptosi %r : f32 to i32
+    %q = arith.trunci %i : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x2x16xi32>
+  %words = memref.alloc() : memref<2x2x16xi32>
+  %b0 = memref.subview %y[0, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1]>>
+  %b1 = memref.subview %y[1, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 32>>
+  %b2 = memref.subview %y[2, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 64>>
+  %b3 = memref.subview %y[3, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 96>>
+  linalg.generic {indexing_maps = [#id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%b0, %b1, %b2, %b3 : memref<2x2x16xi8, strided<[128, 16, 1]>>, memref<2x2x16xi8, strided<[128, 16, 1], offset: 32>>,
+                               memref<2x2x16xi8, strided<[128, 16, 1], offset: 64>>, memref<2x2x16xi8, strided<[128, 16, 1], offset: 96>>)
+      outs(%words : memref<2x2x16xi32>) {
+  ^bb0(%v0: i8, %v1: i8, %v2: i8, %v3: i8, %o: i32):
+    %c8 = arith.constant 8 : i32
+    %c16 = arith.constant 16 : i32
+    %c24 = arith.constant 24 : i32
+    %e0 = arith.extui %v0 : i8 to i32
+    %e1 = arith.extui %v1 : i8 to i32
+    %s1 = arith.shli %e1, %c8 : i32
+    %o1 = arith.ori %e0, %s1 : i32
+    %e2 = arith.extui %v2 : i8 to i32
+    %s2 = arith.shli %e2, %c16 : i32
+    %o2 = arith.ori %o1, %s2 : i32
+    %e3 = arith.extui %v3 : i8 to i32
+    %s3 = arith.shli %e3, %c24 : i32
+    %o3 = arith.ori %o2, %s3 : i32
+    linalg.yield %o3 : i32
+  }
+  memref.copy %words, %out : memref<2x2x16xi32> to memref<2x2x16xi32>
+  return
+}
+
+// -----
+
+#xk = affine_map<(c, h, w, k) -> (k, h, w)>
+#ck = affine_map<(c, h, w, k) -> (c, k)>
+#chw = affine_map<(c, h, w, k) -> (c, h, w)>
+#c = affine_map<(c, h, w) -> (c)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+
+// The same result read by something else too (here a copy to an output):
+// it is stored as it is, and the packing stays.
+// CHECK-LABEL: func.func @other_reader
+// CHECK: vector.store %{{.*}} : memref<{{.*}}xi8, strided<[1]>>, vector<16xi8>
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : memref<2x2x16xi32>)
+func.func @other_reader(%x: memref<4x2x16xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
+                        %out: memref<2x2x16xi32>, %bytes: memref<8x2x16xi8>) {
+  %acc = memref.alloc() : memref<8x2x16xi32>
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x2x16xi32>)
+  linalg.generic {indexing_maps = [#xk, #ck, #chw], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x2x16xi8>, memref<8x4xi8>) outs(%acc : memref<8x2x16xi32>) {
+  ^bb0(%a: i8, %b: i8, %s: i32):
+    %ae = arith.extui %a : i8 to i32
+    %be = arith.extsi %b : i8 to i32
+    %p = arith.muli %ae, %be : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  %y = memref.alloc() : memref<8x2x16xi8>
+  linalg.generic {indexing_maps = [#id, #c, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%acc, %scale : memref<8x2x16xi32>, memref<8xf32>) outs(%y : memref<8x2x16xi8>) {
+  ^bb0(%t: i32, %s: f32, %o: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %s : f32
+    %r = math.roundeven %m : f32
+    %i = arith.fptosi %r : f32 to i32
+    %q = arith.trunci %i : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x2x16xi32>
+  %words = memref.alloc() : memref<2x2x16xi32>
+  %b0 = memref.subview %y[0, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1]>>
+  %b1 = memref.subview %y[1, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 32>>
+  %b2 = memref.subview %y[2, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 64>>
+  %b3 = memref.subview %y[3, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 96>>
+  linalg.generic {indexing_maps = [#id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%b0, %b1, %b2, %b3 : memref<2x2x16xi8, strided<[128, 16, 1]>>, memref<2x2x16xi8, strided<[128, 16, 1], offset: 32>>,
+                               memref<2x2x16xi8, strided<[128, 16, 1], offset: 64>>, memref<2x2x16xi8, strided<[128, 16, 1], offset: 96>>)
+      outs(%words : memref<2x2x16xi32>) {
+  ^bb0(%v0: i8, %v1: i8, %v2: i8, %v3: i8, %o: i32):
+    %c8 = arith.constant 8 : i32
+    %c16 = arith.constant 16 : i32
+    %c24 = arith.constant 24 : i32
+    %e0 = arith.extui %v0 : i8 to i32
+    %e1 = arith.extui %v1 : i8 to i32
+    %s1 = arith.shli %e1, %c8 : i32
+    %o1 = arith.ori %e0, %s1 : i32
+    %e2 = arith.extui %v2 : i8 to i32
+    %s2 = arith.shli %e2, %c16 : i32
+    %o2 = arith.ori %o1, %s2 : i32
+    %e3 = arith.extui %v3 : i8 to i32
+    %s3 = arith.shli %e3, %c24 : i32
+    %o3 = arith.ori %o2, %s3 : i32
+    linalg.yield %o3 : i32
+  }
+  memref.copy %words, %out : memref<2x2x16xi32> to memref<2x2x16xi32>
+  memref.copy %y, %bytes : memref<8x2x16xi8> to memref<8x2x16xi8>
+  return
+}
