@@ -94,24 +94,33 @@ mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
         offset->second != byte * channelStride)
       return std::nullopt;
   }
-  // One dim steps 4 channels; the dims after it, a plane, as in the words;
-  // those before it, of one element.
+  // One dim steps 4 channels; those before it have one element; after it,
+  // a plane of rows: W elements, stride 1 in both, P >= W apart in the
+  // buffer and W apart in the words (other dims of one element).
   ArrayRef<int64_t> shape = wordsType.getShape();
-  std::optional<unsigned> group;
-  int64_t plane = 1;
-  for (auto [d, size] : llvm::enumerate(shape)) {
-    if (!group && inputStrides[d] == 4 * channelStride) {
+  int64_t rank = shape.size();
+  std::optional<int64_t> group;
+  for (int64_t d = 0; d < rank && !group; ++d) {
+    if (inputStrides[d] == 4 * channelStride && shape[d] > 1)
       group = d;
-      continue;
-    }
-    if (!group ? size != 1 : inputStrides[d] != wordStrides[d])
+    else if (shape[d] != 1)
       return std::nullopt;
-    plane *= size;
   }
-  if (!group || plane != channelStride ||
-      4 * shape[*group] * channelStride != cast<MemRefType>(buffer.getType()).getNumElements())
+  if (!group || *group + 1 >= rank || inputStrides.back() != 1 || wordStrides.back() != 1)
     return std::nullopt;
-  return ChannelWordPacking{pack, words, channelStride, wordStrides[*group]};
+  for (int64_t d = *group + 1; d < rank - 2; ++d)
+    if (shape[d] != 1)
+      return std::nullopt;
+  int64_t width = shape.back();
+  bool hasRows = *group + 1 < rank - 1 && shape[rank - 2] > 1;
+  int64_t rows = hasRows ? shape[rank - 2] : 1;
+  int64_t pitch = hasRows ? inputStrides[rank - 2] : width;
+  int64_t channels = 4 * shape[*group];
+  if (pitch < width || (rows - 1) * pitch + width > channelStride ||
+      channels * channelStride != cast<MemRefType>(buffer.getType()).getNumElements())
+    return std::nullopt;
+  return ChannelWordPacking{pack, words, channelStride, wordStrides[*group], width, pitch,
+                            rows, channels};
 }
 
 void mlir::onnxq::erasePacking(RewriterBase &rewriter,

@@ -20,19 +20,24 @@ namespace mlir::onnxq {
 
 /// The packing of an 8-bit buffer into channel words: word (..., g, ...) of
 /// `words` holds the elements of channels 4g .. 4g + 3 at the same place in
-/// their planes, as bytes 0 .. 3. In the buffer's flat index, element r of
+/// their planes, as bytes 0 .. 3. A plane is `rows` rows of `width`
+/// elements, `pitch` apart in the buffer (a convolution computed over the
+/// padded width leaves pitch - width columns the words do not take) and
+/// `width` apart in the words: in the buffer's flat index, element r of
 /// channel c's plane is c * channelStride + r; in the words', its word is
-/// (c / 4) * wordStride + r.
+/// (c / 4) * wordStride + (r / pitch) * width + r % pitch.
 struct ChannelWordPacking {
   linalg::GenericOp op;
   Value words;
   int64_t channelStride, wordStride;
+  int64_t width, pitch, rows;
+  int64_t channels; ///< all of the buffer's
 };
 
 /// The packing into channel words that reads `buffer` (a static allocation
-/// with an identity layout, whose channels the packing takes whole, 4 at a
+/// with an identity layout, all of whose channels the packing takes, 4 at a
 /// time) and is the only op that reads it, through views; `writer` is the
-/// only op that writes it, once. None otherwise.
+/// only other op that uses it, once (through a view or not). None otherwise.
 std::optional<ChannelWordPacking> findChannelWordPacking(Value buffer,
                                                          Operation *writer);
 

@@ -1636,19 +1636,45 @@ private:
     Value bytes = vector::ShuffleOp::create(builder, loc, low, high, interleaved);
     Value words = vector::BitCastOp::create(builder, loc, vectorOf(builder.getI32Type()),
                                             bytes);
+    const onnxq::ChannelWordPacking &packing = *plan.channelWords;
     MLIRContext *context = builder.getContext();
     AffineExpr flat = getAffineDimExpr(0, context);
     AffineExpr channel = getAffineDimExpr(1, context) + first;
-    AffineExpr word = flat - channel * plan.channelWords->channelStride +
-                      channel.floorDiv(4) * plan.channelWords->wordStride;
-    Value index = getValueOrCreateConstantIndexOp(
+    AffineExpr inPlane = flat - channel * packing.channelStride;
+    AffineExpr word = inPlane + channel.floorDiv(4) * packing.wordStride;
+    SmallVector<OpFoldResult> operands = {indexAt(builder, k, first, j), iv[*plan.m]};
+    auto apply = [&](AffineExpr expr) {
+      return getValueOrCreateConstantIndexOp(
+          builder, loc, affine::makeComposedFoldedAffineApply(builder, loc, expr, operands));
+    };
+    Value valid = maskOf(builder, lanesOf(j));
+    if (packing.pitch == packing.width) {
+      Value index = apply(word);
+      if (valid)
+        vector::MaskedStoreOp::create(builder, loc, buffers[k], index, valid, words);
+      else
+        vector::StoreOp::create(builder, loc, words, buffers[k], index);
+      return;
+    }
+    // Rows P apart in the result, W apart in the words: the lanes up to the
+    // end of the first row's W columns, then those from the start of the
+    // next row, (P - W) words further back (P >= 16: two rows at most).
+    int64_t gap = packing.pitch - packing.width;
+    AffineExpr column = inPlane % packing.pitch;
+    AffineExpr lane0Word = word - inPlane.floorDiv(packing.pitch) * gap;
+    auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
+    Value rowEnd = vector::CreateMaskOp::create(builder, loc, maskType,
+                                                ValueRange{apply(-column + packing.width)});
+    Value nextRow = arith::XOrIOp::create(
         builder, loc,
-        affine::makeComposedFoldedAffineApply(
-            builder, loc, word, {indexAt(builder, k, first, j), iv[*plan.m]}));
-    if (Value mask = maskOf(builder, lanesOf(j)))
-      vector::MaskedStoreOp::create(builder, loc, buffers[k], index, mask, words);
-    else
-      vector::StoreOp::create(builder, loc, words, buffers[k], index);
+        vector::CreateMaskOp::create(builder, loc, maskType,
+                                     ValueRange{apply(-column + packing.pitch)}),
+        arith::ConstantOp::create(builder, loc, DenseElementsAttr::get(maskType, true)));
+    for (auto [mask, at] : {std::pair(rowEnd, apply(lane0Word)),
+                            std::pair(nextRow, apply(lane0Word - gap))}) {
+      Value stored = valid ? arith::AndIOp::create(builder, loc, mask, valid).getResult() : mask;
+      vector::MaskedStoreOp::create(builder, loc, buffers[k], at, stored, words);
+    }
   }
 
   /// The padding after each row of operand `k` (rows of W positions along
@@ -1791,9 +1817,22 @@ void storeChannelWords(RewriterBase &rewriter, KernelPlan &plan,
       block.rows % 4 != 0 || plan.ranges[*plan.m] % 4 != 0 ||
       plan.strides[result][plan.n] != 1 || plan.isPitchedN(result))
     return;
+  Value view = plan.operands[result];
   std::optional<onnxq::ChannelWordPacking> packing =
-      onnxq::findChannelWordPacking(plan.operands[result], epilogue);
-  if (!packing || plan.strides[result][*plan.m] != packing->channelStride)
+      onnxq::findChannelWordPacking(getAllocation(view), epilogue);
+  // Rows with columns the words do not take are stored in two parts a
+  // vector: it must not span three rows.
+  if (!packing || plan.strides[result][*plan.m] != packing->channelStride ||
+      plan.ranges[*plan.m] != packing->channels ||
+      (packing->pitch != packing->width && packing->pitch < block.lanes))
+    return;
+  // The result is every channel's first elements, the rows' too.
+  auto viewType = cast<MemRefType>(view.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(viewType.getStridesAndOffset(strides, offset)) || offset != 0 ||
+      viewType.getNumElements() / packing->channels <
+          (packing->rows - 1) * packing->pitch + packing->width)
     return;
   // The kernel stores where the epilogue was; the packing's buffer is
   // allocated after it.
