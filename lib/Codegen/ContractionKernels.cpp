@@ -1808,7 +1808,7 @@ void storePaddingBetweenRows(RewriterBase &rewriter, KernelPlan &plan) {
 /// rows are channels, 4 x whole channel words a tile: the kernel stores the
 /// words (KernelEmitter::storeChannelWord) into the packing's buffer, which
 /// it takes among its operands in place of the result, and the packing
-/// goes (after the kernel: onnx::erasePacking).
+/// goes (after the kernel: onnxq::erasePacking).
 void storeChannelWords(RewriterBase &rewriter, KernelPlan &plan,
                        const RegisterBlock &block, Operation *kernelPosition) {
   linalg::LinalgOp epilogue = plan.epilogue->op;
@@ -1883,8 +1883,10 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       storePaddingBetweenRows(rewriter, *plan);
       storeChannelWords(rewriter, *plan, block, plan->epilogue->op);
     }
-    Value packed = plan->channelWords ? plan->epilogue->op.getDpsInitOperand(0)->get()
-                                      : Value();
+    // The 8-bit buffer the epilogue wrote, which goes with the packing.
+    Value packed = plan->channelWords
+                       ? getAllocation(plan->epilogue->op.getDpsInitOperand(0)->get())
+                       : Value();
     // Where every operand is defined (getFirstReader: what lies between
     // the contraction and its epilogue leaves the contraction's inputs be).
     rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
