@@ -1,4 +1,4 @@
-//===- BufferUses.h - the ops that use a buffer through its views -*- C++ -*-===//
+//===- BufferUses.h - a buffer and its views ----------------*- C++ -*-===//
 
 #ifndef ONNXQUANT_LIB_CODEGEN_BUFFERUSES_H
 #define ONNXQUANT_LIB_CODEGEN_BUFFERUSES_H
@@ -8,6 +8,13 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir::onnxq {
+
+/// The value `value` is a view of (through any number of views), or itself.
+inline Value getAllocation(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
 
 /// The ops that use `buffer`, directly or through views of it (one entry
 /// per use), and, if asked, those views, each before the views of it.

@@ -119,12 +119,13 @@ mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
   if (pitch < width || (rows - 1) * pitch + width > channelStride ||
       channels * channelStride != cast<MemRefType>(buffer.getType()).getNumElements())
     return std::nullopt;
-  return ChannelWordPacking{pack, words, channelStride, wordStrides[*group], width, pitch,
-                            rows, channels};
+  return ChannelWordPacking{pack, buffer, words, channelStride,
+                            wordStrides[*group], width, pitch, rows, channels};
 }
 
 void mlir::onnxq::erasePacking(RewriterBase &rewriter,
-                               const ChannelWordPacking &packing, Value buffer) {
+                               const ChannelWordPacking &packing) {
+  Value buffer = packing.buffer;
   rewriter.eraseOp(packing.op);
   SmallVector<Operation *> users, views;
   collectBufferUses(buffer, users, &views);

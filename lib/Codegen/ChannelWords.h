@@ -28,7 +28,7 @@ namespace mlir::onnxq {
 /// (c / 4) * wordStride + (r / pitch) * width + r % pitch.
 struct ChannelWordPacking {
   linalg::GenericOp op;
-  Value words;
+  Value buffer, words;
   int64_t channelStride, wordStride;
   int64_t width, pitch, rows;
   int64_t channels; ///< all of the buffer's
@@ -42,9 +42,8 @@ std::optional<ChannelWordPacking> findChannelWordPacking(Value buffer,
                                                          Operation *writer);
 
 /// Erases the packing op and, when nothing else is left using them, the
-/// views it read `buffer` through and `buffer`'s allocation.
-void erasePacking(RewriterBase &rewriter, const ChannelWordPacking &packing,
-                  Value buffer);
+/// views it read its buffer through and the buffer's allocation.
+void erasePacking(RewriterBase &rewriter, const ChannelWordPacking &packing);
 
 } // namespace mlir::onnxq
 

@@ -28,10 +28,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BufferUses.h"
+#include "ChannelWords.h"
 #include "ConstantGlobals.h"
 #include "FlatBuffer.h"
 #include "Outlining.h"
-#include "ChannelWords.h"
 #include "PaddingFills.h"
 #include "PitchedRows.h"
 #include "SaturatingPacks.h"
@@ -54,7 +55,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::onnxq {
@@ -64,6 +64,7 @@ namespace mlir::onnxq {
 
 using namespace mlir;
 using mlir::onnxq::flattenBuffer;
+using mlir::onnxq::getAllocation;
 using mlir::onnxq::getRowsPerVector;
 using mlir::onnxq::kMaxRowsPerVector;
 using mlir::onnxq::kAMXMinFilters;
@@ -727,27 +728,14 @@ std::optional<FusedOp> fuse(KernelPlan &plan, linalg::LinalgOp op,
   return fused;
 }
 
-/// The value `value` is a view of (through any number of views), or itself.
-Value getAllocation(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
 /// Whether nothing but `allowed` (and deallocations) uses `value` or a view
 /// of it.
 bool isOnlyUsedBy(Value value, ArrayRef<Operation *> allowed) {
-  for (Operation *user : value.getUsers()) {
-    if (llvm::is_contained(allowed, user) || isa<memref::DeallocOp>(user))
-      continue;
-    auto view = dyn_cast<ViewLikeOpInterface>(user);
-    if (!view || view.getViewSource() != value ||
-        !llvm::all_of(user->getResults(), [&](Value result) {
-          return isOnlyUsedBy(result, allowed);
-        }))
-      return false;
-  }
-  return true;
+  SmallVector<Operation *> users;
+  onnxq::collectBufferUses(value, users);
+  return llvm::all_of(users, [&](Operation *user) {
+    return llvm::is_contained(allowed, user) || isa<memref::DeallocOp>(user);
+  });
 }
 
 /// Whether `root`, the allocation behind a buffer, is known to share no
@@ -1814,8 +1802,8 @@ void storeChannelWords(RewriterBase &rewriter, KernelPlan &plan,
   linalg::LinalgOp epilogue = plan.epilogue->op;
   int64_t result = plan.epilogue->operands[epilogue.getNumDpsInputs()];
   if (result < 0 || plan.amx || plan.rowGaps || !plan.m || block.lanes != 16 ||
-      block.rows % 4 != 0 || plan.ranges[*plan.m] % 4 != 0 ||
-      plan.strides[result][plan.n] != 1 || plan.isPitchedN(result))
+      block.rows % 4 != 0 || plan.strides[result][plan.n] != 1 ||
+      plan.isPitchedN(result))
     return;
   Value view = plan.operands[result];
   std::optional<onnxq::ChannelWordPacking> packing =
@@ -1883,10 +1871,6 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
       storePaddingBetweenRows(rewriter, *plan);
       storeChannelWords(rewriter, *plan, block, plan->epilogue->op);
     }
-    // The 8-bit buffer the epilogue wrote, which goes with the packing.
-    Value packed = plan->channelWords
-                       ? getAllocation(plan->epilogue->op.getDpsInitOperand(0)->get())
-                       : Value();
     // Where every operand is defined (getFirstReader: what lies between
     // the contraction and its epilogue leaves the contraction's inputs be).
     rewriter.setInsertionPoint(plan->epilogue ? plan->epilogue->op : op);
@@ -1899,7 +1883,7 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
         rewriter.eraseOp(fused->op);
     rewriter.eraseOp(op);
     if (plan->channelWords)
-      onnxq::erasePacking(rewriter, *plan->channelWords, packed);
+      onnxq::erasePacking(rewriter, *plan->channelWords);
     return success();
   }
 

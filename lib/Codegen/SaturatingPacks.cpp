@@ -1,6 +1,8 @@
 //===- SaturatingPacks.cpp - 8-bit requantizations ending in packs --------===//
 
 #include "SaturatingPacks.h"
+
+#include "BufferUses.h"
 #include "ConstantGlobals.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -8,7 +10,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <cmath>
 
@@ -41,10 +42,8 @@ std::optional<double> getLargestConstantMagnitude(linalg::LinalgOp op, Value v) 
   auto arg = dyn_cast<BlockArgument>(v);
   if (!arg || arg.getOwner() != op.getBlock())
     return std::nullopt;
-  Value source = op.getMatchingOpOperand(arg)->get();
-  while (auto view = source.getDefiningOp<ViewLikeOpInterface>())
-    source = view.getViewSource();
-  auto values = dyn_cast_or_null<DenseFPElementsAttr>(getConstantGlobalValue(source));
+  auto values = dyn_cast_or_null<DenseFPElementsAttr>(
+      getConstantGlobalValue(getAllocation(op.getMatchingOpOperand(arg)->get())));
   if (!values)
     return std::nullopt;
   double largest = 0;
