@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -39,7 +40,37 @@ bool isPlainAllocation(Value value, unsigned elementBits) {
          type.getLayout().isIdentity() && type.getElementType().isInteger(elementBits);
 }
 
+/// Whether `value` is a static allocation of `elementBits`-bit integers or a
+/// view of a contiguous run of one (the words of some of the channels).
+bool isContiguousView(Value value, unsigned elementBits) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type && isPlainAllocation(getAllocation(value), elementBits) &&
+         memref::isStaticShapeAndContiguousRowMajor(type);
+}
+
 } // namespace
+
+std::optional<std::array<unsigned, 4>>
+mlir::onnxq::getChannelWordBytes(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 4 || op.getNumDpsInits() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops() ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return std::nullopt;
+  DenseMap<unsigned, int64_t> shifts;
+  auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+  if (!collectShiftedBytes(yield.getOperand(0), shifts) || shifts.size() != 4)
+    return std::nullopt;
+  std::array<unsigned, 4> inputs;
+  std::array<bool, 4> seen = {};
+  for (auto [argument, shift] : shifts) {
+    if (shift % 8 != 0 || shift < 0 || shift > 24 || seen[shift / 8])
+      return std::nullopt;
+    seen[shift / 8] = true;
+    inputs[shift / 8] = argument;
+  }
+  return inputs;
+}
 
 std::optional<ChannelWordPacking>
 mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
@@ -57,17 +88,11 @@ mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
     pack = generic;
   }
   if (!pack || llvm::count(users, writer) != 1 ||
-      llvm::count(users, pack.getOperation()) != 4 || pack.getNumDpsInputs() != 4 ||
-      pack.getNumDpsInits() != 1 || !pack.hasPureBufferSemantics() ||
-      pack.getNumParallelLoops() != pack.getNumLoops() ||
-      !llvm::all_of(pack.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isIdentity(); }))
+      llvm::count(users, pack.getOperation()) != 4 || !pack.hasPureBufferSemantics())
     return std::nullopt;
+  std::optional<std::array<unsigned, 4>> bytes = getChannelWordBytes(pack);
   Value words = pack.getDpsInitOperand(0)->get();
-  DenseMap<unsigned, int64_t> shifts;
-  auto yield = cast<linalg::YieldOp>(pack.getBody()->getTerminator());
-  if (!isPlainAllocation(words, 32) ||
-      !collectShiftedBytes(yield.getOperand(0), shifts) || shifts.size() != 4)
+  if (!bytes || !isContiguousView(words, 32))
     return std::nullopt;
 
   // Byte b of a word is channel 4g + b: its input starts b channels on.
@@ -76,24 +101,21 @@ mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
   int64_t wordOffset;
   if (failed(wordsType.getStridesAndOffset(wordStrides, wordOffset)))
     return std::nullopt;
-  DenseMap<int64_t, int64_t> offsets; // shift -> the input's offset
-  for (auto [argument, shift] : shifts) {
-    auto type = cast<MemRefType>(pack.getDpsInputs()[argument].getType());
+  SmallVector<int64_t> offsets; // byte -> its input's offset
+  for (unsigned input : *bytes) {
+    auto type = cast<MemRefType>(pack.getDpsInputs()[input].getType());
     SmallVector<int64_t> strides;
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)) ||
         (!inputStrides.empty() && strides != inputStrides))
       return std::nullopt;
     inputStrides = strides;
-    offsets[shift] = offset;
+    offsets.push_back(offset);
   }
-  int64_t channelStride = offsets.lookup(8);
-  for (int64_t byte = 0; byte < 4; ++byte) {
-    auto offset = offsets.find(8 * byte);
-    if (channelStride <= 0 || offset == offsets.end() ||
-        offset->second != byte * channelStride)
+  int64_t channelStride = offsets[1];
+  for (int64_t byte = 0; byte < 4; ++byte)
+    if (channelStride <= 0 || offsets[byte] != byte * channelStride)
       return std::nullopt;
-  }
   // One dim steps 4 channels; those before it have one element; after it,
   // a plane of rows: W elements, stride 1 in both, P >= W apart in the
   // buffer and W apart in the words (other dims of one element).

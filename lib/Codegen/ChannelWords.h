@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
+#include <array>
 #include <optional>
 
 namespace mlir::onnxq {
@@ -33,6 +34,12 @@ struct ChannelWordPacking {
   int64_t width, pitch, rows;
   int64_t channels; ///< all of the buffer's
 };
+
+/// The input each byte of `op`'s words comes from (byte b: bits 8b .. 8b + 7)
+/// when `op` packs bytes into channel words: an element-wise op of identity
+/// maps whose body ORs its 4 zero-extended byte inputs, shifted left by 0,
+/// 8, 16 and 24; on tensors or on buffers. None otherwise.
+std::optional<std::array<unsigned, 4>> getChannelWordBytes(linalg::GenericOp op);
 
 /// The packing into channel words that reads `buffer` (a static allocation
 /// with an identity layout, all of whose channels the packing takes, 4 at a

@@ -1822,9 +1822,16 @@ void storeChannelWords(RewriterBase &rewriter, KernelPlan &plan,
       viewType.getNumElements() / packing->channels <
           (packing->rows - 1) * packing->pitch + packing->width)
     return;
-  // The kernel stores where the epilogue was; the packing's buffer is
-  // allocated after it.
-  rewriter.moveOpBefore(packing->words.getDefiningOp(), kernelPosition);
+  // The kernel stores where the epilogue was; the packing's buffer (and the
+  // view of the channels it packs, when it packs some of them) may come
+  // after it.
+  SmallVector<Operation *> definitions = {packing->words.getDefiningOp()};
+  while (auto view = dyn_cast<ViewLikeOpInterface>(definitions.back()))
+    definitions.push_back(view.getViewSource().getDefiningOp());
+  for (Operation *definition : llvm::reverse(definitions))
+    if (definition->getBlock() == kernelPosition->getBlock() &&
+        kernelPosition->isBeforeInBlock(definition))
+      rewriter.moveOpBefore(definition, kernelPosition);
   plan.operands[result] = packing->words;
   plan.channelWords = packing;
 }

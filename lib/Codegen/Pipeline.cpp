@@ -40,7 +40,8 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createLookupTablesPass());
 
   // Tensors: onnx -> linalg, then fuse element-wise chains (BatchNorm, bias,
-  // activations) into their producers' loops.
+  // activations) into their producers' loops; a concatenation packed into
+  // channel words is packed part by part.
   pm.addNestedPass<func::FuncOp>(createWidenF16Pass());
   pm.addNestedPass<func::FuncOp>(
       createConvertONNXToLinalgPass(
@@ -48,6 +49,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
+  pm.addNestedPass<func::FuncOp>(createPackConcatPartsPass());
   pm.addPass(createCanonicalizerPass());
   // What is computed from constants alone (4-bit weights spread and
   // dequantized) is computed once per process, into globals.

@@ -93,6 +93,85 @@ func.func @channel_words(%x: memref<4x2x16xi8>, %w: memref<8x4xi8>, %scale: memr
 #c = affine_map<(c, h, w) -> (c)>
 #id = affine_map<(c, h, w) -> (c, h, w)>
 
+// The packing writes some of the words' channels (onnxq-pack-concat-parts
+// packs a concatenation part by part), allocated after the convolution:
+// the kernel stores into that slice, allocated before it.
+// CHECK-LABEL: func.func @words_slice
+// CHECK-NOT: memref<8x2x16xi8>
+// CHECK: %[[ALL:.*]] = memref.alloc() : memref<4x2x16xi32>
+// CHECK: %[[SLICE:.*]] = memref.subview %[[ALL]][2, 0, 0] [2, 2, 16] [1, 1, 1]
+// CHECK: %[[FLAT:.*]] = memref.reinterpret_cast %[[SLICE]] to offset: [64], sizes: [64], strides: [1]
+// CHECK: scf.for
+// CHECK: vector.store %{{.*}}, %[[FLAT]][%c0] : memref<64xi32, strided<[1], offset: 64>>, vector<16xi32>
+// CHECK: vector.store %{{.*}}, %[[FLAT]][%c16] : memref<64xi32, strided<[1], offset: 64>>, vector<16xi32>
+// CHECK: vector.store %{{.*}}, %[[FLAT]][%c32] : memref<64xi32, strided<[1], offset: 64>>, vector<16xi32>
+// CHECK: vector.store %{{.*}}, %[[FLAT]][%c48] : memref<64xi32, strided<[1], offset: 64>>, vector<16xi32>
+// CHECK-NOT: linalg.generic
+// CHECK: memref.copy %[[ALL]], %arg3
+func.func @words_slice(%x: memref<4x2x16xi8>, %w: memref<8x4xi8>, %scale: memref<8xf32>,
+                         %out: memref<4x2x16xi32>) {
+  %acc = memref.alloc() : memref<8x2x16xi32>
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%acc : memref<8x2x16xi32>)
+  linalg.generic {indexing_maps = [#xk, #ck, #chw], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x2x16xi8>, memref<8x4xi8>) outs(%acc : memref<8x2x16xi32>) {
+  ^bb0(%a: i8, %b: i8, %s: i32):
+    %ae = arith.extui %a : i8 to i32
+    %be = arith.extsi %b : i8 to i32
+    %p = arith.muli %ae, %be : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  }
+  %y = memref.alloc() : memref<8x2x16xi8>
+  linalg.generic {indexing_maps = [#id, #c, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%acc, %scale : memref<8x2x16xi32>, memref<8xf32>) outs(%y : memref<8x2x16xi8>) {
+  ^bb0(%t: i32, %s: f32, %o: i8):
+    %f = arith.sitofp %t : i32 to f32
+    %m = arith.mulf %f, %s : f32
+    %r = math.roundeven %m : f32
+    %i = arith.fptosi %r : f32 to i32
+    %q = arith.trunci %i : i32 to i8
+    linalg.yield %q : i8
+  }
+  memref.dealloc %acc : memref<8x2x16xi32>
+  %all = memref.alloc() : memref<4x2x16xi32>
+  %words = memref.subview %all[2, 0, 0] [2, 2, 16] [1, 1, 1] : memref<4x2x16xi32> to memref<2x2x16xi32, strided<[32, 16, 1], offset: 64>>
+  %b0 = memref.subview %y[0, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1]>>
+  %b1 = memref.subview %y[1, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 32>>
+  %b2 = memref.subview %y[2, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 64>>
+  %b3 = memref.subview %y[3, 0, 0] [2, 2, 16] [4, 1, 1] : memref<8x2x16xi8> to memref<2x2x16xi8, strided<[128, 16, 1], offset: 96>>
+  linalg.generic {indexing_maps = [#id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%b0, %b1, %b2, %b3 : memref<2x2x16xi8, strided<[128, 16, 1]>>, memref<2x2x16xi8, strided<[128, 16, 1], offset: 32>>,
+                               memref<2x2x16xi8, strided<[128, 16, 1], offset: 64>>, memref<2x2x16xi8, strided<[128, 16, 1], offset: 96>>)
+      outs(%words : memref<2x2x16xi32, strided<[32, 16, 1], offset: 64>>) {
+  ^bb0(%v0: i8, %v1: i8, %v2: i8, %v3: i8, %o: i32):
+    %c8 = arith.constant 8 : i32
+    %c16 = arith.constant 16 : i32
+    %c24 = arith.constant 24 : i32
+    %e0 = arith.extui %v0 : i8 to i32
+    %e1 = arith.extui %v1 : i8 to i32
+    %s1 = arith.shli %e1, %c8 : i32
+    %o1 = arith.ori %e0, %s1 : i32
+    %e2 = arith.extui %v2 : i8 to i32
+    %s2 = arith.shli %e2, %c16 : i32
+    %o2 = arith.ori %o1, %s2 : i32
+    %e3 = arith.extui %v3 : i8 to i32
+    %s3 = arith.shli %e3, %c24 : i32
+    %o3 = arith.ori %o2, %s3 : i32
+    linalg.yield %o3 : i32
+  }
+  memref.copy %all, %out : memref<4x2x16xi32> to memref<4x2x16xi32>
+  return
+}
+
+// -----
+
+#xk = affine_map<(c, h, w, k) -> (k, h, w)>
+#ck = affine_map<(c, h, w, k) -> (c, k)>
+#chw = affine_map<(c, h, w, k) -> (c, h, w)>
+#c = affine_map<(c, h, w) -> (c)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+
 // The same result read by something else too (here a copy to an output):
 // it is stored as it is, and the packing stays.
 // CHECK-LABEL: func.func @other_reader

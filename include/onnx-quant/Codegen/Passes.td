@@ -75,6 +75,21 @@ def FuseElementwisePass : Pass<"onnxq-fuse-elementwise", "func::FuncOp"> {
                            "affine::AffineDialect"];
 }
 
+def PackConcatPartsPass : Pass<"onnxq-pack-concat-parts", "func::FuncOp"> {
+  let summary = "Pack each part of a concatenation into its channel words";
+  let description = [{
+    A packing of 8-bit channels into int32 words of 4 channels (what an
+    int8 convolution reads for vpdpbusd) whose input is a concatenation
+    along the channels, every part a whole number of words, becomes one
+    packing per part into the words' slice of it: `pack(concat(a, b))` ->
+    `concat(pack(a), pack(b))`. The concatenation is then never written:
+    each part's producer, a convolution, stores its words itself
+    (`onnxq-contraction-kernels`), where the 8-bit concatenation had been
+    written, copied into and packed (SqueezeNet's Fire modules).
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
 def BufferizePass : Pass<"onnxq-bufferize", "ModuleOp"> {
   let summary = "One-shot bufferization with identity layouts at the ABI";
   let description = [{

@@ -10,6 +10,11 @@ stores the words (onnxq-contraction-kernels storeChannelWord), then an
   add     a pointwise one whose result a QLinearAdd with its input takes
   dw_7    a stride-1 depthwise one at 7 x 7 (rows 9 apart: a vector spans
           three, so the packing pass stays)
+  fire    a Concat of a 12-filter pointwise and a 20-filter 3x3 convolution
+          (SqueezeNet's Fire module; onnxq-pack-concat-parts packs each part
+          into its words, the 3x3 one's rows computed 30 apart)
+  fire_odd the same split 6 + 26 filters: not whole words, the
+          concatenation stays
 argv[1]: the model."""
 import sys
 
@@ -47,10 +52,16 @@ def qconv(name, x, x_quant, cin, cout, k=1, group=1, stride=1):
 x_quant = (scalar("xs", 0.02, np.float32), scalar("xz", 120, np.uint8))
 outputs = []
 for chain, x, size in [("pw", "x", 28), ("dw", "x", 28), ("dw_s2", "x", 28), ("add", "x", 28),
-                       ("dw_7", "x7", 7)]:
+                       ("dw_7", "x7", 7), ("fire", "x", 28), ("fire_odd", "x", 28)]:
     a, a_quant = qconv(f"{chain}_a", x, x_quant, 16, 24 if chain == "add" else 32)
     if chain == "pw":
         mid, mid_quant = qconv(f"{chain}_m", a, a_quant, 32, 32)
+    elif chain.startswith("fire"):
+        split = 12 if chain == "fire" else 6
+        e1, mid_quant = qconv(f"{chain}_e1", a, a_quant, 32, split)
+        e3, _ = qconv(f"{chain}_e3", a, a_quant, 32, 32 - split, k=3)
+        mid = f"{chain}_m"
+        nodes.append(helper.make_node("Concat", [e1, e3], [mid], axis=1))
     elif chain == "add":
         c, c_quant = qconv(f"{chain}_c", a, a_quant, 24, 24)
         mid_quant = (scalar(f"ys_{chain}_m", 0.06, np.float32),
