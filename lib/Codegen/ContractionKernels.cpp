@@ -1644,24 +1644,29 @@ private:
         vector::StoreOp::create(builder, loc, words, buffers[k], index);
       return;
     }
-    // Rows P apart in the result, W apart in the words: the lanes up to the
-    // end of the first row's W columns, then those from the start of the
-    // next row, (P - W) words further back (P >= 16: two rows at most).
+    // Rows P apart in the result, W apart in the words: a vector is stored
+    // in one part per row it spans, row r's lanes (those of its W columns)
+    // r (P - W) words further back than lane 0's word would be.
     int64_t gap = packing.pitch - packing.width;
     AffineExpr column = inPlane % packing.pitch;
     AffineExpr lane0Word = word - inPlane.floorDiv(packing.pitch) * gap;
     auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
-    Value rowEnd = vector::CreateMaskOp::create(builder, loc, maskType,
-                                                ValueRange{apply(-column + packing.width)});
-    Value nextRow = arith::XOrIOp::create(
-        builder, loc,
-        vector::CreateMaskOp::create(builder, loc, maskType,
-                                     ValueRange{apply(-column + packing.pitch)}),
-        arith::ConstantOp::create(builder, loc, DenseElementsAttr::get(maskType, true)));
-    for (auto [mask, at] : {std::pair(rowEnd, apply(lane0Word)),
-                            std::pair(nextRow, apply(lane0Word - gap))}) {
-      Value stored = valid ? arith::AndIOp::create(builder, loc, mask, valid).getResult() : mask;
-      vector::MaskedStoreOp::create(builder, loc, buffers[k], at, stored, words);
+    auto lanesBefore = [&](AffineExpr end) {
+      return vector::CreateMaskOp::create(builder, loc, maskType, ValueRange{apply(end)});
+    };
+    Value allLanes = arith::ConstantOp::create(builder, loc,
+                                               DenseElementsAttr::get(maskType, true));
+    for (int64_t row = 0; row < getRowsPerVector(block.lanes, packing.pitch); ++row) {
+      Value mask = lanesBefore(-column + row * packing.pitch + packing.width);
+      if (row > 0)
+        mask = arith::AndIOp::create(
+            builder, loc, mask,
+            arith::XOrIOp::create(builder, loc,
+                                  lanesBefore(-column + row * packing.pitch), allLanes));
+      if (valid)
+        mask = arith::AndIOp::create(builder, loc, mask, valid);
+      vector::MaskedStoreOp::create(builder, loc, buffers[k], apply(lane0Word - row * gap),
+                                    mask, words);
     }
   }
 
@@ -1808,11 +1813,12 @@ void storeChannelWords(RewriterBase &rewriter, KernelPlan &plan,
   Value view = plan.operands[result];
   std::optional<onnxq::ChannelWordPacking> packing =
       onnxq::findChannelWordPacking(getAllocation(view), epilogue);
-  // Rows with columns the words do not take are stored in two parts a
-  // vector: it must not span three rows.
+  // Rows with columns the words do not take are stored in one part a row
+  // that a vector spans.
   if (!packing || plan.strides[result][*plan.m] != packing->channelStride ||
       plan.ranges[*plan.m] != packing->channels ||
-      (packing->pitch != packing->width && packing->pitch < block.lanes))
+      (packing->pitch != packing->width &&
+       getRowsPerVector(block.lanes, packing->pitch) > kMaxRowsPerVector))
     return;
   // The result is every channel's first elements, the rows' too.
   auto viewType = cast<MemRefType>(view.getType());

@@ -9,7 +9,7 @@ stores the words (onnxq-contraction-kernels storeChannelWord), then an
   dw_s2   a stride-2 3x3 depthwise one (28 -> 14)
   add     a pointwise one whose result a QLinearAdd with its input takes
   dw_7    a stride-1 depthwise one at 7 x 7 (rows 9 apart: a vector spans
-          three, so the packing pass stays)
+          three, stored in three parts)
   fire    a Concat of a 12-filter pointwise and a 20-filter 3x3 convolution
           (SqueezeNet's Fire module; onnxq-pack-concat-parts packs each part
           into its words, the 3x3 one's rows computed 30 apart)
