@@ -76,8 +76,8 @@ std::optional<ChannelWordPacking>
 mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
   if (!isPlainAllocation(buffer, 8))
     return std::nullopt;
-  SmallVector<Operation *> users, views;
-  collectBufferUses(buffer, users, &views);
+  SmallVector<Operation *> users;
+  collectBufferUses(buffer, users);
   linalg::GenericOp pack;
   for (Operation *user : users) {
     if (user == writer || isa<memref::DeallocOp>(user))

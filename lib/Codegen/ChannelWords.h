@@ -44,7 +44,9 @@ std::optional<std::array<unsigned, 4>> getChannelWordBytes(linalg::GenericOp op)
 /// The packing into channel words that reads `buffer` (a static allocation
 /// with an identity layout, all of whose channels the packing takes, 4 at a
 /// time) and is the only op that reads it, through views; `writer` is the
-/// only other op that uses it, once (through a view or not). None otherwise.
+/// only other op that uses it, once (through a view or not). The words are
+/// an allocation or a contiguous view of one (some channels' words). None
+/// otherwise.
 std::optional<ChannelWordPacking> findChannelWordPacking(Value buffer,
                                                          Operation *writer);
 

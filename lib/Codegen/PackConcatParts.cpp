@@ -71,20 +71,23 @@ std::optional<SmallVector<ConcatPart>> getConcatParts(Value value, int64_t dim) 
   return parts;
 }
 
-/// The slice of `source` taking every `step`-th element from `first` along
-/// `dim` (`size` of them), all of the other dimensions.
-Value sliceAlong(OpBuilder &b, Location loc, Value source, int64_t dim,
-                 int64_t first, int64_t size, int64_t step) {
-  auto type = cast<RankedTensorType>(source.getType());
-  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
-  for (int64_t size : type.getShape())
-    sizes.push_back(b.getIndexAttr(size));
-  offsets[dim] = b.getIndexAttr(first);
-  sizes[dim] = b.getIndexAttr(size);
-  strides[dim] = b.getIndexAttr(step);
-  return tensor::ExtractSliceOp::create(b, loc, source, offsets, sizes, strides);
-}
+/// The offsets, sizes and strides of the slice of a tensor of `shape` that
+/// takes every `step`-th element from `first` along `dim` (`size` of them),
+/// all of the other dimensions.
+struct SliceAlong {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+
+  SliceAlong(Builder &b, ArrayRef<int64_t> shape, int64_t dim, int64_t first,
+             int64_t size, int64_t step)
+      : offsets(shape.size(), b.getIndexAttr(0)),
+        strides(shape.size(), b.getIndexAttr(1)) {
+    for (int64_t extent : shape)
+      sizes.push_back(b.getIndexAttr(extent));
+    offsets[dim] = b.getIndexAttr(first);
+    sizes[dim] = b.getIndexAttr(size);
+    strides[dim] = b.getIndexAttr(step);
+  }
+};
 
 /// pack(concat(a, b, ...)) -> concat(pack(a), pack(b), ...) along the
 /// words' channel groups, when every part starts and ends at a multiple of 4
@@ -160,9 +163,11 @@ struct PackConcatParts : OpRewritePattern<linalg::GenericOp> {
             rewriter, loc, RankedTensorType::get(partShape, sourceType.getElementType()),
             partSource, expand.getReassociationIndices());
       SmallVector<Value> inputs(4);
-      for (auto [byte, input] : llvm::enumerate(*bytes))
-        inputs[input] = sliceAlong(rewriter, loc, partSource, *channelDim, byte,
-                                   part.size / 4, 4);
+      for (auto [byte, input] : llvm::enumerate(*bytes)) {
+        SliceAlong bytesOf(rewriter, partShape, *channelDim, byte, part.size / 4, 4);
+        inputs[input] = tensor::ExtractSliceOp::create(
+            rewriter, loc, partSource, bytesOf.offsets, bytesOf.sizes, bytesOf.strides);
+      }
       SmallVector<int64_t> partWordShape(partShape);
       partWordShape[*channelDim] = part.size / 4;
       Value init = tensor::EmptyOp::create(rewriter, loc, partWordShape, wordType);
@@ -171,13 +176,9 @@ struct PackConcatParts : OpRewritePattern<linalg::GenericOp> {
           pack.getIndexingMapsArray(), pack.getIteratorTypesArray());
       rewriter.cloneRegionBefore(pack.getRegion(), partPack.getRegion(),
                                  partPack.getRegion().end());
-      SmallVector<OpFoldResult> offsets(partShape.size(), rewriter.getIndexAttr(0));
-      offsets[*channelDim] = rewriter.getIndexAttr(part.offset / 4);
-      SmallVector<OpFoldResult> sizes, strides(partShape.size(), rewriter.getIndexAttr(1));
-      for (int64_t size : partWordShape)
-        sizes.push_back(rewriter.getIndexAttr(size));
+      SliceAlong slot(rewriter, partWordShape, *channelDim, part.offset / 4, part.size / 4, 1);
       words = tensor::InsertSliceOp::create(rewriter, loc, partPack.getResult(0), words,
-                                            offsets, sizes, strides);
+                                            slot.offsets, slot.sizes, slot.strides);
     }
     rewriter.replaceOp(pack, words);
     return success();
