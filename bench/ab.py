@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""A/B of two compilers on one model: both objects in one process, timed call
+by call and alternating (bench/ab_pair.c), so that a shared host's load slows
+both alike. Prints, per thread count, both medians and the median ratio b/a.
+
+  .venv/bin/python bench/ab.py --tool-a OLD/onnx-quant-opt --tool-b build/bin/onnx-quant-opt \\
+      --model ../shared/zoo/imagenet/models/mobilenetv2-12-int8.onnx [--flags "..."] \\
+      [--threads 1,2] [--pairs 1000]
+
+An A/A run (the same tool twice) shows the harness's own bias (about 0.5 % on
+the AMD host: code and data placement). Both models' data share the caches,
+so a change of memory footprint weighs more here than in a run of its own.
+"""
+import argparse
+import pathlib
+import shlex
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+def compile_model(tool, model, flags, entry, out_dir):
+    obj = out_dir / f"{entry}.o"
+    cmd = [tool, str(model), *shlex.split(flags), "--emit=obj", "-o", str(obj), f"--entry={entry}"]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"ab.py: {' '.join(cmd)} failed:\n{done.stderr}")
+    return obj
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tool-a", required=True, help="the baseline onnx-quant-opt")
+    parser.add_argument("--tool-b", required=True, help="the onnx-quant-opt to compare")
+    parser.add_argument("--model", required=True, help="ONNX model (or MLIR) both compile")
+    parser.add_argument("--flags", default="", help="pass flags for both, e.g. --onnx-fold-batchnorm")
+    parser.add_argument("--threads", default="1,2", help="comma-separated thread counts")
+    parser.add_argument("--pairs", type=int, default=1000, help="timed calls of each model per thread count")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="onnxq-ab-") as tmp:
+        out = pathlib.Path(tmp)
+        objs = [compile_model(args.tool_a, args.model, args.flags, "a", out),
+                compile_model(args.tool_b, args.model, args.flags, "b", out)]
+        exe = out / "ab_pair"
+        subprocess.run(["cc", "-O2", "-std=c11", "-D_POSIX_C_SOURCE=200112L",
+                        f"-I{HERE.parent / 'include'}", "-include", str(out / "a.h"),
+                        "-include", str(out / "b.h"), str(HERE / "ab_pair.c"),
+                        *map(str, objs), "-o", str(exe), "-lm", "-lpthread"], check=True)
+        for threads in args.threads.split(","):
+            done = subprocess.run([str(exe), threads, str(args.pairs)], capture_output=True, text=True)
+            sys.stdout.write(done.stdout + done.stderr)
+            if done.returncode != 0:
+                sys.exit(done.returncode)
+
+
+if __name__ == "__main__":
+    main()
