@@ -215,6 +215,9 @@ private:
       Value item = arith::DivUIOp::create(
           b, loc, arith::MulIOp::create(b, loc, part, constantI64(b, loc, split.items)),
           chunks);
+      // At most `items` (part <= chunks): the bound lets range analysis see
+      // the loops' indices are never negative.
+      item = arith::MinUIOp::create(b, loc, item, constantI64(b, loc, split.items));
       return arith::IndexCastOp::create(b, loc, b.getIndexType(), item);
     };
     Value first = itemAt(entry->getArgument(numBuffers + 1));

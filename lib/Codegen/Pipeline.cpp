@@ -8,6 +8,7 @@
 #include "onnx-quant/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -113,6 +114,7 @@ void mlir::onnxq::buildLowerToLLVMPipeline(OpPassManager &pm,
   nodes.addPass(createExpandMathPass());
   nodes.addPass(memref::createExpandStridedMetadataPass());
   nodes.addPass(createLowerAffinePass());
+  nodes.addPass(arith::createIntRangeOptimizationsPass());
   nodes.addPass(createSCFToControlFlowPass());
   // Vector lowering first: it creates arith ops the arith lowering handles.
   // Within a function: signatures keep their memrefs until func-to-llvm.

@@ -307,3 +307,25 @@ func.func @last_panel(%a: memref<64x16xf32>, %b: memref<16x528xf32>, %c: memref<
   }
   return
 }
+
+// -----
+
+// An output of 8 to 15 tiles gets a panel per tile (300 columns: 10 tiles
+// of 32), so that the loop split over threads has 8 parts or more: the zoo
+// MobileNetV2's classifier (1000 outputs, 8 tiles of 128) had 3 panels, one
+// for a thread of two and two for the other.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func.func @panel_per_tile
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c300) step (%c32) {
+func.func @panel_per_tile(%a: memref<64x4xf32>, %b: memref<4x300xf32>, %c: memref<64x300xf32>) {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x4xf32>, memref<4x300xf32>) outs(%c : memref<64x300xf32>) {
+  ^bb0(%x: f32, %w: f32, %s: f32):
+    %p = arith.mulf %x, %w : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}

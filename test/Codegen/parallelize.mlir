@@ -15,7 +15,9 @@
 // the node calls the parallel-for with min(threads, 64) parts when it has a
 // context and more than one thread, else the task once for all 64. The
 // entry the parallel-for calls rebuilds the buffers from the context's
-// pointers (slot 0 holds the part count). A loop of 4 stores stays as it is.
+// pointers (slot 0 holds the part count). A part's bounds are capped at the
+// item count, which they never exceed, so that range analysis knows the
+// loops' indices are never negative. A loop of 4 stores stays as it is.
 
 // CHECK-LABEL: func.func private @graph_big_part(
 // CHECK-SAME: %[[IN:[a-z0-9]+]]: memref<64x256xf32> {llvm.noalias}, %[[WS:[a-z0-9]+]]: memref<4096xi8> {llvm.noalias},
@@ -26,7 +28,8 @@
 // CHECK: %[[FIRST:.*]] = arith.divui %[[B]], %[[PARTS]]
 // CHECK: %[[E:.*]] = arith.muli %[[END]], %{{.*}} : i64
 // CHECK: %[[LAST:.*]] = arith.divui %[[E]], %[[PARTS]]
-// CHECK: %[[LO:.*]] = arith.index_cast %[[LAST]]
+// CHECK: %[[BOUNDED:.*]] = arith.minui %[[LAST]], %[[N2:.*]] : i64
+// CHECK: %[[LO:.*]] = arith.index_cast %[[BOUNDED]]
 // CHECK: scf.for %[[ITEM:.*]] = %{{.*}} to %[[LO]]
 // CHECK-NOT: arith.divui
 // CHECK: %[[I:.*]] = arith.addi
