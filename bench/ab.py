@@ -7,9 +7,10 @@ both alike. Prints, per thread count, both medians and the median ratio b/a.
       --model ../shared/zoo/imagenet/models/mobilenetv2-12-int8.onnx [--flags "..."] \\
       [--threads 1,2] [--pairs 1000]
 
-An A/A run (the same tool twice) shows the harness's own bias (about 0.5 % on
-the AMD host: code and data placement). Both models' data share the caches,
-so a change of memory footprint weighs more here than in a run of its own.
+An A/A run (the same tool twice) shows the harness's own bias (up to about
+0.7 % on the AMD host: code and data placement, and what noise is left). Both
+models' data share the caches, so a change of memory footprint weighs more here
+than in a run of its own.
 """
 import argparse
 import pathlib
@@ -19,14 +20,16 @@ import sys
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from four_way import run  # noqa: E402
 
 
 def compile_model(tool, model, flags, entry, out_dir):
     obj = out_dir / f"{entry}.o"
-    cmd = [tool, str(model), *shlex.split(flags), "--emit=obj", "-o", str(obj), f"--entry={entry}"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"ab.py: {' '.join(cmd)} failed:\n{done.stderr}")
+    try:
+        run([tool, model, *shlex.split(flags), "--emit=obj", "-o", obj, f"--entry={entry}"])
+    except RuntimeError as error:
+        sys.exit(f"ab.py: {tool} failed on {model}: {error}")
     return obj
 
 

@@ -59,8 +59,9 @@ int main(int argc, char **argv) {
     out_a[i] = calloc(1, out_bytes[i] + 1);
     out_b[i] = calloc(1, out_bytes[i] + 1);
   }
-  void *ws_a = malloc(a_workspace_size_parallel(threads) + 64);
-  void *ws_b = malloc(b_workspace_size_parallel(threads) + 64);
+  /* + 1: never malloc(0), which may return NULL. */
+  void *ws_a = malloc(a_workspace_size_parallel(threads) + 1);
+  void *ws_b = malloc(b_workspace_size_parallel(threads) + 1);
   onnxq_pool *pool = onnxq_pool_create(threads);
   double *ta = malloc(pairs * sizeof(double)), *tb = malloc(pairs * sizeof(double)),
          *ratio = malloc(pairs * sizeof(double));
@@ -68,9 +69,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "ab_pair: out of memory\n");
     return 1;
   }
+  /* Warm-up; a model that fails (a status other than 0) is not timed. */
   for (int w = 0; w < 100; ++w) {
-    a_run_parallel(in, out_a, ws_a, onnxq_pool_parallel_for, pool, threads);
-    b_run_parallel(in, out_b, ws_b, onnxq_pool_parallel_for, pool, threads);
+    int status_a = a_run_parallel(in, out_a, ws_a, onnxq_pool_parallel_for, pool, threads);
+    int status_b = b_run_parallel(in, out_b, ws_b, onnxq_pool_parallel_for, pool, threads);
+    if (status_a || status_b) {
+      fprintf(stderr, "ab_pair: a returned %d, b returned %d\n", status_a, status_b);
+      return 1;
+    }
   }
   for (int i = 0; i < pairs; ++i) {
     for (int k = 0; k < 2; ++k) {
