@@ -879,7 +879,7 @@ public:
       : b(b), loc(op.getLoc()), op(op),
         useFMA(isFloatMultiplyAdd(op)), plan(plan), block(block),
         vectorRows(vectorRows), iv(plan.ranges.size(), b.getIndexAttr(0)),
-        out(plan.numInputs) {
+        tileLanes(block.lanes), out(plan.numInputs) {
     for (Value operand : plan.operands)
       buffers.push_back(flattenBuffer(b, loc, operand));
     scratchPitch = block.lanes * block.vectors;
@@ -1050,6 +1050,8 @@ private:
   /// process may use it (onnxq_amx_ready), else in vector registers, rows at
   /// a time.
   void emitTile(int64_t rows, int64_t vectors, int64_t lastLanes) {
+    if (lastLanes <= block.lanes / 2 && mayHalveVectors(vectors))
+      return emitHalfWidthEnd(rows, vectors, lastLanes);
     // Tiles of whole 16 x 16 tiles only: LLVM configures each tile register
     // for one shape per function, and the remainders' shapes would need
     // more than its 8 registers. The rest stays on vectors.
@@ -1064,6 +1066,31 @@ private:
     emitAMXTile(rows, vectors, lastLanes);
     b.setInsertionPoint(choice.elseBlock()->getTerminator());
     emitVectorTile(rows, vectors, lastLanes);
+  }
+
+  /// Whether the last of a tile's `vectors` may be a half-width one:
+  /// 512-bit vectors, where a 256-bit instruction costs half a 512-bit one
+  /// on CPUs that split those in two (AMD Zen 4) and no more elsewhere.
+  /// Byte windows keep their whole vectors, and so does a matrix-vector
+  /// product's wide tile: alone, the half-width vector would be a single
+  /// chain of multiply-adds over the whole reduction.
+  bool mayHalveVectors(int64_t vectors) const {
+    return block.lanes == 16 && !plan.byteWindow && (plan.m || vectors == 1);
+  }
+
+  /// A tile whose last vector holds at most half the lanes: the whole
+  /// vectors as a tile of their own, then that vector as a tile of
+  /// half-width vectors (a 7 x 7 map's 49 positions: the time of 3.5
+  /// vectors a row instead of 4).
+  void emitHalfWidthEnd(int64_t rows, int64_t vectors, int64_t lastLanes) {
+    OpFoldResult column = iv[plan.n];
+    if (vectors > 1)
+      emitTile(rows, vectors - 1, block.lanes);
+    iv[plan.n] = offsetBy(column, (vectors - 1) * block.lanes);
+    tileLanes = block.lanes / 2;
+    emitVectorTile(rows, 1, lastLanes);
+    tileLanes = block.lanes;
+    iv[plan.n] = column;
   }
 
   OpFoldResult offsetBy(OpFoldResult value, int64_t offset) {
@@ -1236,8 +1263,9 @@ private:
         storeVector(builder, accs[j], out, i, j);
       return;
     }
+    // The packs work on 512-bit vectors; half-width ones end as the body does.
     const onnxq::SaturatingRequant *ending =
-        plan.saturation ? &*plan.saturation : nullptr;
+        plan.saturation && tileLanes == block.lanes ? &*plan.saturation : nullptr;
     SmallVector<Value> values;
     for (int64_t j = 0; j < count; ++j)
       values.push_back(emitFusedBody(builder, *plan.epilogue, i, j, accs[j], cache, ending));
@@ -1400,9 +1428,11 @@ private:
   /// acc + in each lane the dot product of its 4 bytes in `a` (u8 for
   /// vpdpbusd, s8 for sdot) and in `w` (s8).
   Value emitDot4(OpBuilder &builder, Dot4 kind, Value acc, Value a, Value w) {
-    VectorType bytes = bytesOf(4 * block.lanes);
-    StringRef intrinsic = kind == Dot4::U8S8 ? "llvm.x86.avx512.vpdpbusd.512"
-                                             : "llvm.aarch64.neon.sdot.v4i32.v16i8";
+    VectorType bytes = bytesOf(4 * tileLanes);
+    // A half-width tile's vectors: the 256-bit form (AVX512-VL).
+    StringRef intrinsic = kind == Dot4::S8S8 ? "llvm.aarch64.neon.sdot.v4i32.v16i8"
+                          : tileLanes == block.lanes ? "llvm.x86.avx512.vpdpbusd.512"
+                                                     : "llvm.x86.avx512.vpdpbusd.256";
     return LLVM::CallIntrinsicOp::create(
                builder, loc, acc.getType(), builder.getStringAttr(intrinsic),
                ValueRange{acc, vector::BitCastOp::create(builder, loc, bytes, a),
@@ -1427,14 +1457,14 @@ private:
     int64_t lanes = lanesOf(j);
     int64_t span = stride * (lanes - 1) + taps;
     Value loaded = loadContiguous(builder, k, indexAt(builder, k, key.first, j),
-                                  bytesOf(4 * block.lanes), span);
+                                  bytesOf(4 * tileLanes), span);
     SmallVector<int64_t> gather;
-    for (int64_t lane = 0; lane < block.lanes; ++lane)
+    for (int64_t lane = 0; lane < tileLanes; ++lane)
       for (int64_t t = 0; t < 4; ++t)
         gather.push_back(stride * std::min(lane, lanes - 1) + std::min(t, taps - 1));
     Value bytes = vector::ShuffleOp::create(builder, loc, loaded, loaded, gather);
     value = vector::BitCastOp::create(
-        builder, loc, VectorType::get({block.lanes}, builder.getI32Type()), bytes);
+        builder, loc, VectorType::get({tileLanes}, builder.getI32Type()), bytes);
     return value;
   }
 
@@ -1453,12 +1483,12 @@ private:
         loadContiguous(builder, k, indexAt(builder, k, key.first, 0), bytesOf(4),
                        taps));
     value = vector::BroadcastOp::create(
-        builder, loc, VectorType::get({block.lanes}, builder.getI32Type()), word);
+        builder, loc, VectorType::get({tileLanes}, builder.getI32Type()), word);
     return value;
   }
 
   VectorType vectorOf(Type scalar) const {
-    return VectorType::get({block.lanes}, scalar);
+    return VectorType::get({tileLanes}, scalar);
   }
 
   VectorType bytesOf(int64_t size) const {
@@ -1486,7 +1516,7 @@ private:
     ArrayRef<int64_t> strides = plan.strides[k];
     bool pitched = plan.isPitchedN(k);
     AffineExpr expr = getAffineConstantExpr(
-        (pitched ? 0 : j * block.lanes * strides[plan.n]) +
+        (pitched ? 0 : j * tileLanes * strides[plan.n]) +
             (plan.m ? i * strides[*plan.m] : 0),
         context);
     SmallVector<OpFoldResult> ivs;
@@ -1499,7 +1529,7 @@ private:
     if (pitched) {
       // N's index f = iv[n] + j * lanes, taken apart into the position
       // along N's own loop and along each loop merged into it.
-      AffineExpr f = getAffineDimExpr(ivs.size(), context) + j * block.lanes;
+      AffineExpr f = getAffineDimExpr(ivs.size(), context) + j * tileLanes;
       ivs.push_back(iv[plan.n]);
       int64_t extent = plan.mergedIntoN.front().second;
       expr = expr + (f % extent) * strides[plan.n];
@@ -1517,13 +1547,13 @@ private:
 
   /// Lanes of vector `j` in the current tile.
   int64_t lanesOf(int64_t j) const {
-    return j + 1 < tileVectors ? block.lanes : tileLastLanes;
+    return j + 1 < tileVectors ? tileLanes : tileLastLanes;
   }
 
   /// A mask of the first `lanes` of `size` lanes (the target vector's by
   /// default), or null when that is all of them.
   Value maskOf(OpBuilder &builder, int64_t lanes, int64_t size = 0) {
-    size = size ? size : block.lanes;
+    size = size ? size : tileLanes;
     if (lanes == size)
       return {};
     SmallVector<bool> bits(size, false);
@@ -1556,19 +1586,19 @@ private:
       return loadContiguous(builder, k, index, vectorTypeOf(k), lanes);
     int64_t span = 2 * lanes - 1;
     Value low = loadContiguous(builder, k, index, vectorTypeOf(k),
-                               std::min(span, block.lanes));
+                               std::min(span, tileLanes));
     Value high = arith::ConstantOp::create(
         builder, loc, builder.getZeroAttr(vectorTypeOf(k)));
-    if (span > block.lanes) {
+    if (span > tileLanes) {
       AffineExpr d0 = getAffineDimExpr(0, builder.getContext());
       Value next = getValueOrCreateConstantIndexOp(
           builder, loc,
-          affine::makeComposedFoldedAffineApply(builder, loc, d0 + block.lanes,
+          affine::makeComposedFoldedAffineApply(builder, loc, d0 + tileLanes,
                                                 {index}));
-      high = loadContiguous(builder, k, next, vectorTypeOf(k), span - block.lanes);
+      high = loadContiguous(builder, k, next, vectorTypeOf(k), span - tileLanes);
     }
     SmallVector<int64_t> even;
-    for (int64_t lane = 0; lane < block.lanes; ++lane)
+    for (int64_t lane = 0; lane < tileLanes; ++lane)
       even.push_back(2 * lane);
     return vector::ShuffleOp::create(builder, loc, low, high, even);
   }
@@ -1587,7 +1617,7 @@ private:
     // store of lane 0 of a truncated byte vector into a 4-byte vmovss on
     // x86, which writes past the lane.
     auto type = cast<VectorType>(value.getType());
-    if (lanes < block.lanes && lanes * type.getElementTypeBitWidth() < 32) {
+    if (lanes < tileLanes && lanes * type.getElementTypeBitWidth() < 32) {
       AffineExpr d0 = getAffineDimExpr(0, builder.getContext());
       for (int64_t lane = 0; lane < lanes; ++lane) {
         Value element = vector::ExtractOp::create(builder, loc, value, lane);
@@ -1616,15 +1646,15 @@ private:
     if (i % 4 != 3)
       return;
     int64_t first = i - 3;
-    SmallVector<int64_t> pair = llvm::to_vector(llvm::seq<int64_t>(0, 2 * block.lanes));
+    SmallVector<int64_t> pair = llvm::to_vector(llvm::seq<int64_t>(0, 2 * tileLanes));
     Value low = vector::ShuffleOp::create(builder, loc, channelBytes.lookup({first, j}),
                                           channelBytes.lookup({first + 1, j}), pair);
     Value high = vector::ShuffleOp::create(builder, loc, channelBytes.lookup({first + 2, j}),
                                            channelBytes.lookup({first + 3, j}), pair);
     SmallVector<int64_t> interleaved;
-    for (int64_t lane = 0; lane < block.lanes; ++lane)
+    for (int64_t lane = 0; lane < tileLanes; ++lane)
       for (int64_t byte = 0; byte < 4; ++byte)
-        interleaved.push_back(byte * block.lanes + lane);
+        interleaved.push_back(byte * tileLanes + lane);
     Value bytes = vector::ShuffleOp::create(builder, loc, low, high, interleaved);
     Value words = vector::BitCastOp::create(builder, loc, vectorOf(builder.getI32Type()),
                                             bytes);
@@ -1654,13 +1684,13 @@ private:
     int64_t gap = packing.pitch - packing.width;
     AffineExpr column = inPlane % packing.pitch;
     AffineExpr lane0Word = word - inPlane.floorDiv(packing.pitch) * gap;
-    auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
+    auto maskType = VectorType::get({tileLanes}, builder.getI1Type());
     auto lanesBefore = [&](AffineExpr end) {
       return vector::CreateMaskOp::create(builder, loc, maskType, ValueRange{apply(end)});
     };
     Value allLanes = arith::ConstantOp::create(builder, loc,
                                                DenseElementsAttr::get(maskType, true));
-    for (int64_t row = 0; row < getRowsPerVector(block.lanes, packing.pitch); ++row) {
+    for (int64_t row = 0; row < getRowsPerVector(tileLanes, packing.pitch); ++row) {
       Value mask = lanesBefore(-column + row * packing.pitch + packing.width);
       if (row > 0)
         mask = arith::AndIOp::create(
@@ -1688,7 +1718,7 @@ private:
         builder, loc, VectorType::get({gap}, plan.rowGaps->padding.getType()),
         plan.rowGaps->padding);
     AffineExpr lane0 = getAffineDimExpr(0, context);
-    AffineExpr f = getAffineDimExpr(1, context) + j * block.lanes;
+    AffineExpr f = getAffineDimExpr(1, context) + j * tileLanes;
     // A vector spans rows only along a loop merged into N.
     int64_t rowEnds = plan.mergedIntoN.empty() ? 1 : llvm::divideCeil(lanesOf(j), width);
     for (int64_t row = 0; row < rowEnds; ++row) {
@@ -1724,13 +1754,13 @@ private:
     int64_t width = plan.mergedIntoN.front().second;
     int64_t pitch = plan.strides[k][plan.mergedIntoN.front().first];
     Value first = indexAt(builder, k, i, j);
-    auto maskType = VectorType::get({block.lanes}, builder.getI1Type());
+    auto maskType = VectorType::get({tileLanes}, builder.getI1Type());
     Value valid = maskOf(builder, lanesOf(j));
     // The lanes before the end of row p: W - (f mod W) + p W, f = iv[n] + j
     // lanes; row p's lanes are those of row p, less those of row p - 1.
-    AffineExpr f = getAffineDimExpr(0, context) + j * block.lanes;
+    AffineExpr f = getAffineDimExpr(0, context) + j * tileLanes;
     Value before;
-    for (int64_t row = 0; row < getRowsPerVector(block.lanes, width); ++row) {
+    for (int64_t row = 0; row < getRowsPerVector(tileLanes, width); ++row) {
       Value end = getValueOrCreateConstantIndexOp(
           builder, loc,
           affine::makeComposedFoldedAffineApply(
@@ -1763,6 +1793,7 @@ private:
   SmallVector<Value, 3> buffers;        // the plan's operands, flattened
   SmallVector<OpFoldResult> iv;         // current value of each loop
   int64_t tileRows = 0, tileVectors = 0, tileLastLanes = 0;
+  int64_t tileLanes; // lanes of the tile's vectors: block.lanes, or half
   unsigned out;                // the contraction's output among the buffers
   unsigned epilogueResult = 0; // the epilogue's output among them, if fused
   bool tilesMayOverlap = false; // readsNothingItStores()

@@ -272,11 +272,17 @@ func.func @shifted(%x: memref<1x1x16x49xi32>, %w: memref<1x32x16xi32>, %bias: me
 
 // The same without a fused start (out += ...: the accumulators are loaded
 // from the output): a tile computed twice would add twice, so the last 17
-// positions stay on vectors.
+// positions are not moved back over the tile before: 16 of them take a
+// tile of their own, the last one half-width vectors.
 // CHECK-LABEL: func.func @accumulating
 // CHECK: scf.if
 // CHECK: amx.tile_load %{{.*}}[%c16], %c49
 // CHECK: } else {
+// CHECK: scf.if
+// CHECK: amx.tile_load %{{.*}}[%c32], %c49
+// CHECK: } else {
+// CHECK-NOT: amx.tile_load
+// CHECK: llvm.x86.avx512.vpdpbusd.256
 // CHECK-NOT: amx.tile_load
 // CHECK: return
 func.func @accumulating(%x: memref<1x1x16x49xi32>, %w: memref<1x32x16xi32>, %acc: memref<1x1x32x49xi32>) {

@@ -112,13 +112,13 @@ func.func @shared_output(%a: memref<8x4xf32>, %b: memref<4x32xf32>, %y: memref<8
 #m = affine_map<(m, n) -> (m)>
 #id = affine_map<(m, n) -> (m, n)>
 
-// 17 columns: the last vector of a row holds one lane. Fewer than 4 bytes
+// 17 columns: the last vector of a row (a half-width one) holds one lane. Fewer than 4 bytes
 // are stored lane by lane (LLVM 22 lowers a masked store of lane 0 of a
 // truncated byte vector to a 4-byte vmovss, past the lane).
 // CHECK-LABEL: func.func @byte_remainder
 // CHECK-COUNT-8: vector.store {{.*}} vector<16xi8>
 // CHECK-NOT: vector.maskedstore
-// CHECK: %[[LANE:.*]] = vector.extract %{{.*}}[0] : i8 from vector<16xi8>
+// CHECK: %[[LANE:.*]] = vector.extract %{{.*}}[0] : i8 from vector<8xi8>
 // CHECK: memref.store %[[LANE]]
 // CHECK-NOT: vector.maskedstore
 // CHECK: return

@@ -5,7 +5,8 @@
 #mn = affine_map<(m, n, k) -> (m, n)>
 
 // A 13x37 += 13x7 * 7x37 product: tiles of 8 rows x 2 vectors of 16 lanes,
-// with a last block of 5 rows and a last group of one vector of 5 lanes.
+// with a last block of 5 rows and a last group of one half-width vector (8
+// lanes: half the cost of 16 where a CPU splits 512-bit vectors) holding 5.
 // CHECK-LABEL: func.func @matmul
 func.func @matmul(%a: memref<13x7xf32>, %b: memref<7x37xf32>, %c: memref<13x37xf32>) {
   linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
@@ -35,10 +36,10 @@ func.func @matmul(%a: memref<13x7xf32>, %b: memref<7x37xf32>, %c: memref<13x37xf
 // CHECK-NOT: vector.fma
 // CHECK:   scf.yield
 // CHECK-COUNT-16: vector.store %[[ACC]]#{{[0-9]+}}, %[[C]]
-// Last vector of the first 8 rows: 5 of 16 lanes, masked.
-// CHECK-COUNT-8: vector.maskedload %[[C]][%{{.*}}], %[[MASK]]
-// CHECK: scf.for {{.*}} iter_args
-// CHECK-COUNT-8: vector.fma
+// Last vector of the first 8 rows: 5 of 8 lanes, masked.
+// CHECK-COUNT-8: vector.maskedload %[[C]][%{{.*}}], %[[MASK]], %{{.*}} : {{.*}}, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8xf32>,
+// CHECK-COUNT-8: vector.fma {{.*}} : vector<8xf32>
 // CHECK-NOT: vector.fma
 // CHECK: scf.yield
 // CHECK-COUNT-8: vector.maskedstore %[[C]][%{{.*}}], %[[MASK]]
@@ -57,7 +58,8 @@ func.func @matmul(%a: memref<13x7xf32>, %b: memref<7x37xf32>, %c: memref<13x37xf
 
 // One tap of a stride-2 convolution: acc[f, oh, ow] += x[c, 2oh, 2ow] * w[f, c].
 // Rows are the filters (x's vectors are shared by all rows); x's lanes are
-// 2 apart: 7 contiguous elements are loaded and the even ones kept.
+// 2 apart: 7 contiguous elements are loaded and the even ones kept. Rows of
+// 4 outputs take half-width vectors (8 lanes).
 // CHECK-LABEL: func.func @strided_tap
 func.func @strided_tap(%x: memref<3x9x9xf32, strided<[81, 9, 1], offset: 10>>,
                        %w: memref<4x3xf32, strided<[27, 9], offset: 4>>,
@@ -72,13 +74,13 @@ func.func @strided_tap(%x: memref<3x9x9xf32, strided<[81, 9, 1], offset: 10>>,
   }
   return
 }
-// CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<[true, true, true, true, true, true, true, false,
+// CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<[true, true, true, true, true, true, true, false]> : vector<8xi1>
 // CHECK-DAG: %[[X:.*]] = memref.reinterpret_cast %{{.*}} to offset: [10], sizes: [223], strides: [1]
 // CHECK-DAG: %[[W:.*]] = memref.reinterpret_cast %{{.*}} to offset: [4], sizes: [100], strides: [1]
 // CHECK: scf.parallel (%[[H:.*]]) = (%{{.*}}) to (%{{.*}}) step
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // CHECK:   %[[XS:.*]] = vector.maskedload %[[X]][%{{.*}}], %[[SEVEN]]
-// CHECK:   %[[XV:.*]] = vector.shuffle %[[XS]], %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+// CHECK:   %[[XV:.*]] = vector.shuffle %[[XS]], %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14] : vector<8xf32>
 // CHECK:   memref.load %[[W]]
 // CHECK:   vector.fma %[[XV]]
 // CHECK-COUNT-3: vector.fma %[[XV]]
@@ -179,6 +181,47 @@ func.func @dot4(%x: memref<1x2x18x18xi32>, %w: memref<8x2x3x3xi32>, %y: memref<1
   linalg.generic {indexing_maps = [#in, #w, #out],
                   iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
       ins(%x, %w : memref<1x2x18x18xi32>, memref<8x2x3x3xi32>) outs(%y : memref<1x8x16x16xi32>) {
+  ^bb0(%a: i32, %b: i32, %acc: i32):
+    %av = vector.broadcast %a : i32 to vector<1xi32>
+    %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
+    %ae = arith.extui %ab : vector<4xi8> to vector<4xi32>
+    %bv = vector.broadcast %b : i32 to vector<1xi32>
+    %bb = vector.bitcast %bv : vector<1xi32> to vector<4xi8>
+    %be = arith.extsi %bb : vector<4xi8> to vector<4xi32>
+    %p = arith.muli %ae, %be : vector<4xi32>
+    %s = vector.reduction <add>, %p : vector<4xi32> into i32
+    %r = arith.addi %acc, %s : i32
+    linalg.yield %r : i32
+  }
+  return
+}
+
+// -----
+
+// A 1x1 convolution over a 7 x 7 map, packed for vpdpbusd: 49 positions are
+// a tile of 2 vectors, one of 1 vector, and the last position on half-width
+// vectors (vpdpbusd of 8 lanes), where a whole vector cost as much as any.
+#in = affine_map<(n, f, p, c) -> (n, c, p)>
+#w = affine_map<(n, f, p, c) -> (f, c)>
+#out = affine_map<(n, f, p, c) -> (n, f, p)>
+// CHECK-LABEL: func @dot4_half_width
+// CHECK-DAG: %[[ONE:.*]] = arith.constant dense<[true, false, false, false, false, false, false, false]> : vector<8xi1>
+// CHECK: scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>,
+// CHECK-COUNT-16: "llvm.x86.avx512.vpdpbusd.512"
+// CHECK: scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>,
+// CHECK-COUNT-8: "llvm.x86.avx512.vpdpbusd.512"
+// CHECK-NOT: "llvm.x86.avx512.vpdpbusd.512"
+// CHECK: vector.maskedload %{{.*}}[%c48], %[[ONE]]
+// CHECK: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>,
+// CHECK: vector.maskedload %{{.*}}, %[[ONE]], %{{.*}} : memref<196xi32, strided<[1]>>, vector<8xi1>, vector<8xi32> into vector<8xi32>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<8xi32>, vector<32xi8>, vector<32xi8>) -> vector<8xi32>
+// CHECK-COUNT-7: "llvm.x86.avx512.vpdpbusd.256"
+// CHECK-NOT: vpdpbusd
+// CHECK: vector.maskedstore %{{.*}}[%c48], %[[ONE]]
+func.func @dot4_half_width(%x: memref<1x4x49xi32>, %w: memref<8x4xi32>, %y: memref<1x8x49xi32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x4x49xi32>, memref<8x4xi32>) outs(%y : memref<1x8x49xi32>) {
   ^bb0(%a: i32, %b: i32, %acc: i32):
     %av = vector.broadcast %a : i32 to vector<1xi32>
     %ab = vector.bitcast %av : vector<1xi32> to vector<4xi8>
