@@ -107,10 +107,11 @@ mlir::onnxq::getTargetCapabilities(ModuleOp module,
     else if (info->checkFeatures("+avx2"))
       capabilities.vectorBits = 256;
     // The int8 kernels' byte work (saturating packs, byte permutes) needs
-    // AVX-512BW, which every CPU with VNNI has; `--mattr=-avx512bw` takes
-    // the VNNI kernels away too.
+    // AVX-512BW, and their half-width vectors VL (256-bit vpdpbusd), which
+    // every CPU with VNNI has; `--mattr=-avx512bw` or `-avx512vl` takes the
+    // VNNI kernels away too.
     capabilities.hasAVX512VNNI = capabilities.vectorBits == 512 &&
-                                 info->checkFeatures("+avx512vnni,+avx512bw");
+                                 info->checkFeatures("+avx512vnni,+avx512bw,+avx512vl");
     capabilities.hasAVX512VBMI = capabilities.vectorBits == 512 &&
                                  info->checkFeatures("+avx512vbmi");
     // The kernels ask Linux for the tiles (onnxq_amx_ready). Normalized:

@@ -15,7 +15,9 @@ output:
             `chain`, is the output)
 argv[2], QDQ (opset 13): DequantizeLinear, Conv, Relu, QuantizeLinear, u8
 (zero point 100) and s8 (zero point -20): the Relu is a clamp at the zero
-point, above the 8-bit range's low end (a byte max after the packs)."""
+point, above the 8-bit range's low end (a byte max after the packs).
+argv[3] and argv[4], if given: the input's height and width instead (7 7:
+49 positions, the last on half-width vectors)."""
 import sys
 
 import numpy as np
@@ -25,6 +27,8 @@ from make_flat_row_convs import save
 
 rng = np.random.default_rng(7)
 CHANNELS, HEIGHT, WIDTH = 16, 11, 23
+if len(sys.argv) > 4:
+    HEIGHT, WIDTH = int(sys.argv[3]), int(sys.argv[4])
 
 
 def qlinear_conv(name, x, x_quant, y_quant, shape, signed=False, **attrs):
