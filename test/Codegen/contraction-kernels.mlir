@@ -200,7 +200,8 @@ func.func @dot4(%x: memref<1x2x18x18xi32>, %w: memref<8x2x3x3xi32>, %y: memref<1
 
 // A 1x1 convolution over a 7 x 7 map, packed for vpdpbusd: 49 positions are
 // a tile of 2 vectors, one of 1 vector, and the last position on half-width
-// vectors (vpdpbusd of 8 lanes), where a whole vector cost as much as any.
+// vectors (vpdpbusd of 8 lanes: half the cost of 16 where a CPU splits
+// 512-bit vectors, where a masked 16-lane one cost all of it).
 #in = affine_map<(n, f, p, c) -> (n, c, p)>
 #w = affine_map<(n, f, p, c) -> (f, c)>
 #out = affine_map<(n, f, p, c) -> (n, f, p)>
