@@ -34,18 +34,77 @@ bool collectShiftedBytes(Value value, DenseMap<unsigned, int64_t> &shifts) {
          shifts.try_emplace(byte.getArgNumber(), shift).second;
 }
 
-bool isPlainAllocation(Value value, unsigned elementBits) {
+bool isPlainAllocation(Value value, Type elementType) {
   auto type = dyn_cast<MemRefType>(value.getType());
   return value.getDefiningOp<memref::AllocOp>() && type && type.hasStaticShape() &&
-         type.getLayout().isIdentity() && type.getElementType().isInteger(elementBits);
+         type.getLayout().isIdentity() && type.getElementType() == elementType;
 }
 
-/// Whether `value` is a static allocation of `elementBits`-bit integers or a
-/// view of a contiguous run of one (the words of some of the channels).
-bool isContiguousView(Value value, unsigned elementBits) {
+/// Whether `value` is a static allocation of `elementType` or a view of a
+/// contiguous run of one (the words of some of the channels).
+bool isContiguousView(Value value, Type elementType) {
   auto type = dyn_cast<MemRefType>(value.getType());
-  return type && isPlainAllocation(getAllocation(value), elementBits) &&
+  return type && isPlainAllocation(getAllocation(value), elementType) &&
          memref::isStaticShapeAndContiguousRowMajor(type);
+}
+
+/// The op other than `writer` that uses `buffer` (through views; a
+/// deallocation aside), `uses` times, when `writer` uses it once.
+Operation *getOnlyReader(Value buffer, Operation *writer, int64_t uses) {
+  SmallVector<Operation *> users;
+  collectBufferUses(buffer, users);
+  Operation *reader = nullptr;
+  for (Operation *user : users) {
+    if (user == writer || isa<memref::DeallocOp>(user))
+      continue;
+    if (reader && user != reader)
+      return nullptr;
+    reader = user;
+  }
+  if (!reader || llvm::count(users, writer) != 1 || llvm::count(users, reader) != uses)
+    return nullptr;
+  return reader;
+}
+
+/// The packing of `words`, read from `buffer` through views of type
+/// `inputType`, each `channelsPerWord` channels of it `channelStride`
+/// elements apart: one dim steps `channelsPerWord` channels; those before it
+/// have one element; after it, a plane of rows: W elements, stride 1 in
+/// both, P >= W apart in the buffer and W apart in the words (other dims of
+/// one element).
+std::optional<ChannelWordPacking> getPlanes(linalg::LinalgOp op, Value buffer, Value words,
+                                            MemRefType inputType, int64_t channelStride,
+                                            int64_t channelsPerWord) {
+  auto wordsType = cast<MemRefType>(words.getType());
+  SmallVector<int64_t> wordStrides, inputStrides;
+  int64_t wordOffset, inputOffset;
+  if (failed(wordsType.getStridesAndOffset(wordStrides, wordOffset)) ||
+      failed(inputType.getStridesAndOffset(inputStrides, inputOffset)))
+    return std::nullopt;
+  ArrayRef<int64_t> shape = wordsType.getShape();
+  int64_t rank = shape.size();
+  std::optional<int64_t> group;
+  for (int64_t d = 0; d < rank && !group; ++d) {
+    if (inputStrides[d] == channelsPerWord * channelStride && shape[d] > 1)
+      group = d;
+    else if (shape[d] != 1)
+      return std::nullopt;
+  }
+  if (!group || *group + 1 >= rank || inputStrides.back() != 1 || wordStrides.back() != 1)
+    return std::nullopt;
+  for (int64_t d = *group + 1; d < rank - 2; ++d)
+    if (shape[d] != 1)
+      return std::nullopt;
+  int64_t width = shape.back();
+  bool hasRows = *group + 1 < rank - 1 && shape[rank - 2] > 1;
+  int64_t rows = hasRows ? shape[rank - 2] : 1;
+  int64_t pitch = hasRows ? inputStrides[rank - 2] : width;
+  int64_t channels = channelsPerWord * shape[*group];
+  if (pitch < width || (rows - 1) * pitch + width > channelStride ||
+      channels * channelStride != cast<MemRefType>(buffer.getType()).getNumElements())
+    return std::nullopt;
+  return ChannelWordPacking{op,    buffer, words,    channelStride, wordStrides[*group],
+                            width, pitch,  rows,     channels,      channelsPerWord};
 }
 
 } // namespace
@@ -74,41 +133,29 @@ mlir::onnxq::getChannelWordBytes(linalg::GenericOp op) {
 
 std::optional<ChannelWordPacking>
 mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
-  if (!isPlainAllocation(buffer, 8))
+  Type byte = IntegerType::get(buffer.getContext(), 8);
+  if (!isPlainAllocation(buffer, byte))
     return std::nullopt;
-  SmallVector<Operation *> users;
-  collectBufferUses(buffer, users);
-  linalg::GenericOp pack;
-  for (Operation *user : users) {
-    if (user == writer || isa<memref::DeallocOp>(user))
-      continue;
-    auto generic = dyn_cast<linalg::GenericOp>(user);
-    if (!generic || (pack && generic != pack))
-      return std::nullopt;
-    pack = generic;
-  }
-  if (!pack || llvm::count(users, writer) != 1 ||
-      llvm::count(users, pack.getOperation()) != 4 || !pack.hasPureBufferSemantics())
+  auto pack = dyn_cast_or_null<linalg::GenericOp>(getOnlyReader(buffer, writer, 4));
+  if (!pack || !pack.hasPureBufferSemantics())
     return std::nullopt;
   std::optional<std::array<unsigned, 4>> bytes = getChannelWordBytes(pack);
   Value words = pack.getDpsInitOperand(0)->get();
-  if (!bytes || !isContiguousView(words, 32))
+  if (!bytes || !isContiguousView(words, IntegerType::get(buffer.getContext(), 32)))
     return std::nullopt;
 
   // Byte b of a word is channel 4g + b: its input starts b channels on.
-  auto wordsType = cast<MemRefType>(words.getType());
-  SmallVector<int64_t> wordStrides, inputStrides;
-  int64_t wordOffset;
-  if (failed(wordsType.getStridesAndOffset(wordStrides, wordOffset)))
-    return std::nullopt;
+  MemRefType inputType;
+  SmallVector<int64_t> inputStrides;
   SmallVector<int64_t> offsets; // byte -> its input's offset
   for (unsigned input : *bytes) {
     auto type = cast<MemRefType>(pack.getDpsInputs()[input].getType());
     SmallVector<int64_t> strides;
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)) ||
-        (!inputStrides.empty() && strides != inputStrides))
+        (inputType && strides != inputStrides))
       return std::nullopt;
+    inputType = type;
     inputStrides = strides;
     offsets.push_back(offset);
   }
@@ -116,33 +163,30 @@ mlir::onnxq::findChannelWordPacking(Value buffer, Operation *writer) {
   for (int64_t byte = 0; byte < 4; ++byte)
     if (channelStride <= 0 || offsets[byte] != byte * channelStride)
       return std::nullopt;
-  // One dim steps 4 channels; those before it have one element; after it,
-  // a plane of rows: W elements, stride 1 in both, P >= W apart in the
-  // buffer and W apart in the words (other dims of one element).
-  ArrayRef<int64_t> shape = wordsType.getShape();
-  int64_t rank = shape.size();
-  std::optional<int64_t> group;
-  for (int64_t d = 0; d < rank && !group; ++d) {
-    if (inputStrides[d] == 4 * channelStride && shape[d] > 1)
-      group = d;
-    else if (shape[d] != 1)
-      return std::nullopt;
-  }
-  if (!group || *group + 1 >= rank || inputStrides.back() != 1 || wordStrides.back() != 1)
+  return getPlanes(pack, buffer, words, inputType, channelStride, 4);
+}
+
+std::optional<ChannelWordPacking> mlir::onnxq::findCompactingCopy(Value buffer,
+                                                                  Operation *writer) {
+  auto bufferType = dyn_cast<MemRefType>(buffer.getType());
+  if (!bufferType || !isPlainAllocation(buffer, bufferType.getElementType()))
     return std::nullopt;
-  for (int64_t d = *group + 1; d < rank - 2; ++d)
-    if (shape[d] != 1)
-      return std::nullopt;
-  int64_t width = shape.back();
-  bool hasRows = *group + 1 < rank - 1 && shape[rank - 2] > 1;
-  int64_t rows = hasRows ? shape[rank - 2] : 1;
-  int64_t pitch = hasRows ? inputStrides[rank - 2] : width;
-  int64_t channels = 4 * shape[*group];
-  if (pitch < width || (rows - 1) * pitch + width > channelStride ||
-      channels * channelStride != cast<MemRefType>(buffer.getType()).getNumElements())
+  auto copy = dyn_cast_or_null<linalg::CopyOp>(getOnlyReader(buffer, writer, 1));
+  if (!copy || !copy.hasPureBufferSemantics())
     return std::nullopt;
-  return ChannelWordPacking{pack, buffer, words, channelStride,
-                            wordStrides[*group], width, pitch, rows, channels};
+  Value words = copy.getDpsInitOperand(0)->get();
+  auto inputType = cast<MemRefType>(copy.getDpsInputOperand(0)->get().getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!isContiguousView(words, bufferType.getElementType()) ||
+      failed(inputType.getStridesAndOffset(strides, offset)) || offset != 0)
+    return std::nullopt;
+  // The channels: the outermost dim of more than one element.
+  auto channelDim = llvm::find_if(inputType.getShape(), [](int64_t size) { return size > 1; });
+  if (channelDim == inputType.getShape().end())
+    return std::nullopt;
+  int64_t channelStride = strides[channelDim - inputType.getShape().begin()];
+  return getPlanes(copy, buffer, words, inputType, channelStride, 1);
 }
 
 void mlir::onnxq::erasePacking(RewriterBase &rewriter,

@@ -5,7 +5,8 @@
 // its own (convert-onnx-to-linalg's PackedBytes): a pass over memory that
 // reads the result and writes it again. A contraction kernel whose epilogue
 // computes that result stores the words itself (onnxq-contraction-kernels),
-// 4 channels' vectors interleaved in registers, and the packing op goes.
+// 4 channels' vectors interleaved in registers, and the packing op goes. So
+// does a copy that drops a float result's pitch columns: one channel a word.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,12 +28,16 @@ namespace mlir::onnxq {
 /// `width` apart in the words: in the buffer's flat index, element r of
 /// channel c's plane is c * channelStride + r; in the words', its word is
 /// (c / 4) * wordStride + (r / pitch) * width + r % pitch.
+///
+/// A copy that drops the pitch columns (findCompactingCopy) is such a
+/// packing of one channel a word, its words the buffer's elements.
 struct ChannelWordPacking {
-  linalg::GenericOp op;
+  linalg::LinalgOp op;
   Value buffer, words;
   int64_t channelStride, wordStride;
   int64_t width, pitch, rows;
   int64_t channels; ///< all of the buffer's
+  int64_t channelsPerWord = 4;
 };
 
 /// The input each byte of `op`'s words comes from (byte b: bits 8b .. 8b + 7)
@@ -49,6 +54,14 @@ std::optional<std::array<unsigned, 4>> getChannelWordBytes(linalg::GenericOp op)
 /// otherwise.
 std::optional<ChannelWordPacking> findChannelWordPacking(Value buffer,
                                                          Operation *writer);
+
+/// The copy that reads `buffer` (a static allocation with an identity
+/// layout) as rows with a pitch, all of its channels, and writes them without
+/// the pitch columns into a contiguous view of an allocation, as a packing of
+/// one channel a word: a float convolution computed over flattened padded
+/// rows whose activation ran on its result (onnxq-fuse-elementwise). `writer`
+/// is the only other op that uses `buffer`, once. None otherwise.
+std::optional<ChannelWordPacking> findCompactingCopy(Value buffer, Operation *writer);
 
 /// Erases the packing op and, when nothing else is left using them, the
 /// views it read its buffer through and the buffer's allocation.

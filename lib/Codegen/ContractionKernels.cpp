@@ -1634,18 +1634,9 @@ private:
       vector::StoreOp::create(builder, loc, value, buffers[k], index);
   }
 
-  /// Vector `j` of row `i` of the epilogue's 8-bit result, channel c =
-  /// iv[m] + i: byte c mod 4 of channel words. Kept until row 4q + 3 of the
-  /// tile (rows start at multiples of 4), whose store interleaves the 4
-  /// rows' vectors into 16 words: the word of the element at flat index f of
-  /// the result (f - c S_c within channel c's plane) is at
-  /// (c div 4) S_w + f - c S_c.
-  void storeChannelWord(OpBuilder &builder, Value value, unsigned k, int64_t i,
-                        int64_t j) {
-    channelBytes[{i, j}] = value;
-    if (i % 4 != 3)
-      return;
-    int64_t first = i - 3;
+  /// The 16 channel words of vector `j` of rows `first` .. `first` + 3,
+  /// byte b from row `first` + b.
+  Value interleaveChannelBytes(OpBuilder &builder, int64_t first, int64_t j) {
     SmallVector<int64_t> pair = llvm::to_vector(llvm::seq<int64_t>(0, 2 * tileLanes));
     Value low = vector::ShuffleOp::create(builder, loc, channelBytes.lookup({first, j}),
                                           channelBytes.lookup({first + 1, j}), pair);
@@ -1656,14 +1647,34 @@ private:
       for (int64_t byte = 0; byte < 4; ++byte)
         interleaved.push_back(byte * tileLanes + lane);
     Value bytes = vector::ShuffleOp::create(builder, loc, low, high, interleaved);
-    Value words = vector::BitCastOp::create(builder, loc, vectorOf(builder.getI32Type()),
-                                            bytes);
+    return vector::BitCastOp::create(builder, loc, vectorOf(builder.getI32Type()), bytes);
+  }
+
+  /// Vector `j` of row `i` of the epilogue's result, channel c = iv[m] + i,
+  /// as the packing's words: with 4 channels a word, byte c mod 4 of them,
+  /// kept until row 4q + 3 of the tile (rows start at multiples of 4), whose
+  /// store interleaves the 4 rows' vectors into 16 words. The word of the
+  /// element at flat index f of the result (f - c S_c within channel c's
+  /// plane) is at (c div channels a word) S_w + f - c S_c, less the pitch
+  /// columns of the rows before it.
+  void storeChannelWord(OpBuilder &builder, Value value, unsigned k, int64_t i,
+                        int64_t j) {
     const onnxq::ChannelWordPacking &packing = *plan.channelWords;
+    int64_t first = i;
+    Value words = value; // one channel a word: the elements themselves
+    if (packing.channelsPerWord == 4) {
+      channelBytes[{i, j}] = value;
+      if (i % 4 != 3)
+        return;
+      first = i - 3;
+      words = interleaveChannelBytes(builder, first, j);
+    }
     MLIRContext *context = builder.getContext();
     AffineExpr flat = getAffineDimExpr(0, context);
     AffineExpr channel = getAffineDimExpr(1, context) + first;
     AffineExpr inPlane = flat - channel * packing.channelStride;
-    AffineExpr word = inPlane + channel.floorDiv(4) * packing.wordStride;
+    AffineExpr word =
+        inPlane + channel.floorDiv(packing.channelsPerWord) * packing.wordStride;
     SmallVector<OpFoldResult> operands = {indexAt(builder, k, first, j), iv[*plan.m]};
     auto apply = [&](AffineExpr expr) {
       return getValueOrCreateConstantIndexOp(
@@ -1836,21 +1847,24 @@ void storePaddingBetweenRows(RewriterBase &rewriter, KernelPlan &plan) {
 /// rows are channels, 4 x whole channel words a tile: the kernel stores the
 /// words (KernelEmitter::storeChannelWord) into the packing's buffer, which
 /// it takes among its operands in place of the result, and the packing
-/// goes (after the kernel: onnxq::erasePacking).
+/// goes (after the kernel: onnxq::erasePacking). So for a result read only
+/// by the copy that drops its rows' pitch columns, one channel a word.
 void storeChannelWords(RewriterBase &rewriter, KernelPlan &plan,
                        const RegisterBlock &block, Operation *kernelPosition) {
   linalg::LinalgOp epilogue = plan.epilogue->op;
   int64_t result = plan.epilogue->operands[epilogue.getNumDpsInputs()];
   if (result < 0 || plan.amx || plan.rowGaps || !plan.m || block.lanes != 16 ||
-      block.rows % 4 != 0 || plan.strides[result][plan.n] != 1 ||
-      plan.isPitchedN(result))
+      plan.strides[result][plan.n] != 1 || plan.isPitchedN(result))
     return;
   Value view = plan.operands[result];
   std::optional<onnxq::ChannelWordPacking> packing =
       onnxq::findChannelWordPacking(getAllocation(view), epilogue);
+  if (!packing)
+    packing = onnxq::findCompactingCopy(getAllocation(view), epilogue);
   // Rows with columns the words do not take are stored in one part a row
   // that a vector spans.
-  if (!packing || plan.strides[result][*plan.m] != packing->channelStride ||
+  if (!packing || block.rows % packing->channelsPerWord != 0 ||
+      plan.strides[result][*plan.m] != packing->channelStride ||
       plan.ranges[*plan.m] != packing->channels ||
       (packing->pitch != packing->width &&
        getRowsPerVector(block.lanes, packing->pitch) > kMaxRowsPerVector))

@@ -61,6 +61,130 @@ int64_t getBodySize(Operation *op) {
                  : 0;
 }
 
+/// The value a contraction's result becomes through layout-only ops that
+/// drop some of its elements: an insert into a wider empty tensor, reshapes
+/// and an extract of a leading part (a convolution computed over flattened
+/// padded rows, whose pitch columns are dropped: Conv.cpp's chooseFlatRows).
+/// Returns the contraction's result and fills `chain` from `value` back to
+/// it, or null.
+Value getContractionBehindLayout(Value value, SmallVectorImpl<Operation *> &chain) {
+  auto isLeading = [](OffsetSizeAndStrideOpInterface op) {
+    return op.hasUnitStride() && op.hasZeroOffset() &&
+           llvm::all_of(op.getMixedSizes(),
+                        [](OpFoldResult size) { return isa<Attribute>(size); });
+  };
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto contraction = dyn_cast<linalg::LinalgOp>(def))
+      return llvm::any_of(chain, llvm::IsaPred<tensor::ExtractSliceOp>) &&
+                     contraction.getNumReductionLoops() > 0 && value.hasOneUse()
+                 ? value
+                 : Value();
+    Value source;
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(def))
+      source = expand.getSrc();
+    else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def))
+      source = collapse.getSrc();
+    else if (auto extract = dyn_cast<tensor::ExtractSliceOp>(def))
+      source = isLeading(extract) ? extract.getSource() : Value();
+    else if (auto insert = dyn_cast<tensor::InsertSliceOp>(def))
+      source = isLeading(insert) && insert.getDest().getDefiningOp<tensor::EmptyOp>()
+                   ? insert.getSource()
+                   : Value();
+    if (!source || !cast<ShapedType>(def->getResult(0).getType()).hasStaticShape() ||
+        (!chain.empty() && !value.hasOneUse()))
+      return {};
+    chain.push_back(def);
+    value = source;
+  }
+  return {};
+}
+
+/// `op`, a layout-only op, redone on `source` with `elementType`.
+Value relayout(PatternRewriter &rewriter, Operation *op, Value source, Type elementType) {
+  Location loc = op->getLoc();
+  auto type = cast<RankedTensorType>(op->getResult(0).getType()).clone(elementType);
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
+    return tensor::ExpandShapeOp::create(rewriter, loc, type, source,
+                                         expand.getReassociationIndices());
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+    return tensor::CollapseShapeOp::create(rewriter, loc, type, source,
+                                           collapse.getReassociationIndices());
+  if (auto extract = dyn_cast<tensor::ExtractSliceOp>(op))
+    return tensor::ExtractSliceOp::create(rewriter, loc, type, source,
+                                          extract.getMixedOffsets(),
+                                          extract.getMixedSizes(),
+                                          extract.getMixedStrides());
+  auto insert = cast<tensor::InsertSliceOp>(op);
+  Value dest = tensor::EmptyOp::create(rewriter, loc, type.getShape(), elementType);
+  return tensor::InsertSliceOp::create(rewriter, loc, source, dest,
+                                       insert.getMixedOffsets(),
+                                       insert.getMixedSizes(),
+                                       insert.getMixedStrides());
+}
+
+/// An element-wise op reading a contraction's result through layout-only
+/// ops (getContractionBehindLayout) runs on the result itself, before them,
+/// and a copy takes its place: the kernel stage fuses the op into the
+/// contraction, as it does a requantization, and stores the result as the
+/// copy did where its destination is contiguous (findCompactingCopy); the op
+/// was a pass of its own over the result (a float depthwise convolution's
+/// ReLU6 over flattened rows). Element-wise ops commute with moving
+/// elements; the pitch columns are computed too, then dropped. Its other
+/// inputs must be scalars.
+struct HoistElementwiseOntoContraction : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumLoops() != op.getNumParallelLoops() || op.getNumDpsInits() != 1 ||
+        !op.hasPureTensorSemantics() || op.hasIndexSemantics() ||
+        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
+        op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+      return failure();
+    Value read;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (map.getNumResults() == 0)
+        continue;
+      if (!map.isIdentity() || (read && read != input->get()))
+        return failure();
+      read = input->get();
+    }
+    if (!read || llvm::any_of(read.getUsers(), [&](Operation *user) { return user != op; }))
+      return failure();
+    SmallVector<Operation *> chain;
+    Value result = getContractionBehindLayout(read, chain);
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "not a contraction's result behind layout ops");
+
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(result.getType());
+    Type elementType = getElementTypeOrSelf(op.getResult(0).getType());
+    int64_t rank = resultType.getRank();
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      bool scalar = op.getMatchingIndexingMap(input).getNumResults() == 0;
+      inputs.push_back(scalar ? input->get() : result);
+      maps.push_back(scalar ? AffineMap::get(rank, 0, {}, getContext())
+                            : rewriter.getMultiDimIdentityMap(rank));
+    }
+    maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(), elementType);
+    auto hoisted = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType.clone(elementType)}, inputs, ValueRange{init},
+        maps, SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel));
+    rewriter.cloneRegionBefore(op.getRegion(), hoisted.getRegion(),
+                               hoisted.getRegion().end());
+    Value moved = hoisted.getResult(0);
+    for (Operation *layout : llvm::reverse(chain))
+      moved = relayout(rewriter, layout, moved, elementType);
+    // The copy that drops the pitch columns, as the element-wise op did.
+    rewriter.replaceOpWithNewOp<linalg::CopyOp>(op, moved, op.getDpsInits()[0]);
+    return success();
+  }
+};
+
 struct FuseElementwisePass
     : onnxq::impl::FuseElementwisePassBase<FuseElementwisePass> {
   using Base::Base;
@@ -87,6 +211,7 @@ struct FuseElementwisePass
     };
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);
+    patterns.add<HoistElementwiseOntoContraction>(context);
     linalg::populateFoldReshapeOpsByExpansionPatterns(
         patterns, [](OpOperand *fused) {
           return hasSingleUseProducer(fused) &&

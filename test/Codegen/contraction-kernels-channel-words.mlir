@@ -325,3 +325,62 @@ func.func @rows_with_gaps(%x: memref<4x40xi8>, %w: memref<8x4xi8>, %scale: memre
   memref.copy %words, %out : memref<2x6x5xi32> to memref<2x6x5xi32>
   return
 }
+
+// -----
+
+// A float result computed over rows with a pitch (7: 5 columns and the
+// padded width's 2), whose activation ran in the epilogue, read only by the
+// copy that drops the pitch columns: a packing of one channel a word. The
+// kernel stores the rows without their pitch columns, a vector of 16
+// positions in one masked part per row it spans (3), r x 2 elements further
+// back for row r; channel c's plane 30 elements on. The copy and the
+// pitched buffer are gone.
+// CHECK-LABEL: func.func @compacting_copy
+// CHECK-NOT: memref<8x42xf32>
+// CHECK: %[[FLAT:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [240], strides: [1]
+// CHECK: arith.maximumf
+// CHECK: %[[R0:.*]] = vector.constant_mask [5] : vector<16xi1>
+// CHECK: vector.maskedstore %[[FLAT]][%c0], %[[R0]], %{{.*}} : memref<240xf32
+// CHECK: vector.maskedstore %[[FLAT]][%c-2], %{{.*}}, %{{.*}} : memref<240xf32
+// CHECK: vector.maskedstore %[[FLAT]][%c-4], %{{.*}}, %{{.*}} : memref<240xf32
+// The second vector (positions 16-31) starts at row 2's column 2.
+// CHECK: vector.constant_mask [3]
+// CHECK: vector.maskedstore %[[FLAT]][%c12]
+// CHECK: vector.maskedstore %[[FLAT]][%c10]
+// CHECK: vector.maskedstore %[[FLAT]][%c8]
+// Channel 1: 30 elements on.
+// CHECK: vector.maskedstore %[[FLAT]][%c30]
+// CHECK-NOT: linalg.copy
+// CHECK-NOT: linalg.generic
+#xk = affine_map<(c, p, k) -> (k, p)>
+#ck = affine_map<(c, p, k) -> (c, k)>
+#cp = affine_map<(c, p, k) -> (c, p)>
+#id = affine_map<(c, p) -> (c, p)>
+
+func.func @compacting_copy(%x: memref<4x40xf32>, %w: memref<8x4xf32>, %out: memref<8x6x5xf32>) {
+  %acc = memref.alloc() : memref<8x40xf32>
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%acc : memref<8x40xf32>)
+  linalg.generic {indexing_maps = [#xk, #ck, #cp], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<4x40xf32>, memref<8x4xf32>) outs(%acc : memref<8x40xf32>) {
+  ^bb0(%a: f32, %b: f32, %s: f32):
+    %p = arith.mulf %a, %b : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  %y = memref.alloc() : memref<8x42xf32>
+  %yv = memref.subview %y[0, 0] [8, 40] [1, 1] : memref<8x42xf32> to memref<8x40xf32, strided<[42, 1]>>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<8x40xf32>) outs(%yv : memref<8x40xf32, strided<[42, 1]>>) {
+  ^bb0(%t: f32, %o: f32):
+    %r = arith.maximumf %t, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %acc : memref<8x40xf32>
+  %compact = memref.alloc() : memref<8x6x5xf32>
+  %rows = memref.expand_shape %y [[0], [1, 2]] output_shape [8, 6, 7] : memref<8x42xf32> into memref<8x6x7xf32>
+  %columns = memref.subview %rows[0, 0, 0] [8, 6, 5] [1, 1, 1] : memref<8x6x7xf32> to memref<8x6x5xf32, strided<[42, 7, 1]>>
+  linalg.copy ins(%columns : memref<8x6x5xf32, strided<[42, 7, 1]>>) outs(%compact : memref<8x6x5xf32>)
+  memref.copy %compact, %out : memref<8x6x5xf32> to memref<8x6x5xf32>
+  return
+}

@@ -132,3 +132,103 @@ func.func @broadcast_producers(%x: tensor<4x64xf32>, %gamma: tensor<4xf32>, %var
   } -> tensor<4x64xf32>
   return %y : tensor<4x64xf32>
 }
+
+// -----
+
+// A convolution computed over flattened padded rows (2 channels, rows of 4
+// positions with a pitch of 5: 14 flat positions), its pitch columns
+// dropped by layout ops, then an activation: the activation moves onto the
+// convolution's result, where the kernel stage fuses it, and a copy drops
+// the columns where it did.
+#x = affine_map<(c, p, k) -> (k, p)>
+#w = affine_map<(c, p, k) -> (c, k)>
+#y = affine_map<(c, p, k) -> (c, p)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+// CHECK-LABEL: func @onto_flat_rows
+// CHECK: %[[CONV:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: %[[ACT:.*]] = linalg.generic {{.*}}ins(%[[CONV]] : tensor<2x14xf32>)
+// CHECK: arith.maximumf
+// CHECK: -> tensor<2x14xf32>
+// CHECK: tensor.insert_slice %[[ACT]]
+// CHECK: tensor.expand_shape
+// CHECK: %[[COLUMNS:.*]] = tensor.extract_slice {{.*}} to tensor<2x3x4xf32>
+// CHECK: %[[COPY:.*]] = linalg.copy ins(%[[COLUMNS]] : tensor<2x3x4xf32>)
+// CHECK: return %[[COPY]]
+func.func @onto_flat_rows(%in: tensor<3x14xf32>, %f: tensor<2x3xf32>, %init: tensor<2x14xf32>) -> tensor<2x3x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %conv = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%in, %f : tensor<3x14xf32>, tensor<2x3xf32>) outs(%init : tensor<2x14xf32>) {
+  ^bb0(%a: f32, %b: f32, %s: f32):
+    %p = arith.mulf %a, %b : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<2x14xf32>
+  %wide = tensor.empty() : tensor<2x15xf32>
+  %inserted = tensor.insert_slice %conv into %wide[0, 0] [2, 14] [1, 1] : tensor<2x14xf32> into tensor<2x15xf32>
+  %flat = tensor.collapse_shape %inserted [[0, 1]] : tensor<2x15xf32> into tensor<30xf32>
+  %rows = tensor.expand_shape %flat [[0, 1, 2]] output_shape [2, 3, 5] : tensor<30xf32> into tensor<2x3x5xf32>
+  %columns = tensor.extract_slice %rows[0, 0, 0] [2, 3, 4] [1, 1, 1] : tensor<2x3x5xf32> to tensor<2x3x4xf32>
+  %e = tensor.empty() : tensor<2x3x4xf32>
+  %act = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%columns : tensor<2x3x4xf32>) outs(%e : tensor<2x3x4xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = arith.maximumf %v, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<2x3x4xf32>
+  return %act : tensor<2x3x4xf32>
+}
+
+// -----
+
+// Not moved: layout ops that drop nothing (the kernel stage fuses the
+// activation as it is), and an element-wise op with a second tensor (a
+// residual) to read in the result's layout.
+#x = affine_map<(c, p, k) -> (k, p)>
+#w = affine_map<(c, p, k) -> (c, k)>
+#y = affine_map<(c, p, k) -> (c, p)>
+#id = affine_map<(c, h, w) -> (c, h, w)>
+// CHECK-LABEL: func @not_onto_contraction
+// CHECK-NOT: linalg.copy
+// CHECK: tensor.expand_shape
+// CHECK: linalg.generic {{.*}}ins(%{{.*}} : tensor<2x3x5xf32>)
+// CHECK: arith.maximumf
+// CHECK: tensor.extract_slice
+// CHECK: linalg.generic {{.*}}ins(%{{.*}}, %arg3 : tensor<2x3x4xf32>, tensor<2x3x4xf32>)
+// CHECK: arith.addf
+// CHECK-NOT: linalg.copy
+func.func @not_onto_contraction(%in: tensor<3x15xf32>, %f: tensor<2x3xf32>, %init: tensor<2x15xf32>,
+                                %residual: tensor<2x3x4xf32>) -> (tensor<2x3x5xf32>, tensor<2x3x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %conv = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%in, %f : tensor<3x15xf32>, tensor<2x3xf32>) outs(%init : tensor<2x15xf32>) {
+  ^bb0(%a: f32, %b: f32, %s: f32):
+    %p = arith.mulf %a, %b : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<2x15xf32>
+  %rows = tensor.expand_shape %conv [[0], [1, 2]] output_shape [2, 3, 5] : tensor<2x15xf32> into tensor<2x3x5xf32>
+  %e5 = tensor.empty() : tensor<2x3x5xf32>
+  %act = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%rows : tensor<2x3x5xf32>) outs(%e5 : tensor<2x3x5xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = arith.maximumf %v, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<2x3x5xf32>
+  %conv2 = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%in, %f : tensor<3x15xf32>, tensor<2x3xf32>) outs(%init : tensor<2x15xf32>) {
+  ^bb0(%a: f32, %b: f32, %s: f32):
+    %p = arith.mulf %a, %b : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<2x15xf32>
+  %rows2 = tensor.expand_shape %conv2 [[0], [1, 2]] output_shape [2, 3, 5] : tensor<2x15xf32> into tensor<2x3x5xf32>
+  %columns = tensor.extract_slice %rows2[0, 0, 0] [2, 3, 4] [1, 1, 1] : tensor<2x3x5xf32> to tensor<2x3x4xf32>
+  %e4 = tensor.empty() : tensor<2x3x4xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%columns, %residual : tensor<2x3x4xf32>, tensor<2x3x4xf32>) outs(%e4 : tensor<2x3x4xf32>) {
+  ^bb0(%v: f32, %r: f32, %o: f32):
+    %s = arith.addf %v, %r : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3x4xf32>
+  return %act, %sum : tensor<2x3x5xf32>, tensor<2x3x4xf32>
+}

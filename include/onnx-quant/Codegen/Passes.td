@@ -60,6 +60,16 @@ def FuseElementwisePass : Pass<"onnxq-fuse-elementwise", "func::FuncOp"> {
     the QuantizeLinear of a graph input, for one, once per filter and tap
     of the first convolution.
 
+    An element-wise op (its other inputs scalars) that reads a
+    contraction's result through layout ops dropping some of its elements
+    (a convolution computed over flattened padded rows: an insert into a
+    wider empty tensor, reshapes, an extract of the rows' leading columns)
+    runs on the result itself, before them, and a `linalg.copy` drops the
+    columns: onnxq-contraction-kernels then fuses the op into the
+    contraction and, where the copy's destination is contiguous, stores the
+    rows without their pitch columns in place of the copy. It was a pass of
+    its own over the result (a float depthwise convolution's ReLU6).
+
     A fusion clones both bodies, so an unbounded chain of N element-wise ops
     costs N^2 / 2 cloned operations (20,000 chained Relus took minutes);
     `max-body-ops` caps the body a fusion may create, which keeps compile

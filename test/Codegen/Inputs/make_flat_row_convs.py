@@ -7,7 +7,8 @@ weights). Each convolution reads the graph input and is a graph output:
 3x3 pads 1 on a 9x9 map (13 filters: 8 + 5 rows), 3x3 dilation 2, 5x5 pads 2,
 asymmetric pads, no padding (a 7x7 output), depthwise, stride 2 (3x3 on an
 odd and an even padded width, 1x1, depthwise), a single output position
-(plain, grouped, depthwise), and in float a 3-D
+(plain, grouped, depthwise), and in float activations on flat results
+(depthwise -> ReLU6 -> 1x1, 3x3 -> Relu -> 3x3, depthwise -> Relu) and a 3-D
 convolution (its last two dims flattened, the first kept). Last, a 1x1
 convolution whose output only the next one reads ("chain": its bias and
 requantization run in the kernel's registers; 81 outputs per filter, so the
@@ -70,6 +71,35 @@ def float_model(path):
                                       kernel_shape=kernel, **attrs))
         outputs.append(helper.make_tensor_value_info(
             name, TensorProto.FLOAT, [1, filters, *out_size(kernel, attrs)]))
+    # Activations on flat results (onnxq-fuse-elementwise moves them onto the
+    # convolution; the kernel stores the rows without their pitch columns):
+    # depthwise -> ReLU6 -> 1x1 (a compact result), 3x3 -> Relu -> 3x3 (into
+    # the next one's padded input), depthwise -> Relu as a graph output.
+    def weight(name, shape):
+        inits.append(numpy_helper.from_array(rng.standard_normal(shape).astype(np.float32), name))
+        return name
+    inits += [numpy_helper.from_array(np.array(0, np.float32), "zero"),
+              numpy_helper.from_array(np.array(6, np.float32), "six")]
+    nodes += [
+        helper.make_node("Conv", ["x", weight("w_dw6", [CHANNELS, 1, 3, 3]),
+                                  weight("b_dw6", [CHANNELS])], ["dw6"],
+                         kernel_shape=[3, 3], pads=[1] * 4, group=CHANNELS),
+        helper.make_node("Clip", ["dw6", "zero", "six"], ["dw6_clip"]),
+        helper.make_node("Conv", ["dw6_clip", weight("w_pw6", [12, CHANNELS, 1, 1])],
+                         ["act_pointwise"], kernel_shape=[1, 1]),
+        helper.make_node("Conv", ["x", weight("w_c1", [CHANNELS, CHANNELS, 3, 3]),
+                                  weight("b_c1", [CHANNELS])], ["c1"],
+                         kernel_shape=[3, 3], pads=[1] * 4),
+        helper.make_node("Relu", ["c1"], ["c1_relu"]),
+        helper.make_node("Conv", ["c1_relu", weight("w_c2", [5, CHANNELS, 3, 3])],
+                         ["act_conv"], kernel_shape=[3, 3], pads=[1] * 4),
+        helper.make_node("Conv", ["x", weight("w_dwo", [CHANNELS, 1, 3, 3])], ["dwo"],
+                         kernel_shape=[3, 3], pads=[1] * 4, group=CHANNELS),
+        helper.make_node("Relu", ["dwo"], ["act_output"]),
+    ]
+    outputs += [helper.make_tensor_value_info(name, TensorProto.FLOAT, [1, c, SIZE, SIZE])
+                for name, c in (("act_pointwise", 12), ("act_conv", 5),
+                                ("act_output", CHANNELS))]
     # 3-D: (4, 3, 6, 6) -> 5 filters 3x3x3 pads 1.
     inits.append(numpy_helper.from_array(
         rng.standard_normal([5, 4, 3, 3, 3]).astype(np.float32), "w_3d"))
