@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::onnxq {
@@ -129,8 +130,8 @@ Value relayout(PatternRewriter &rewriter, Operation *op, Value source, Type elem
 /// copy did where its destination is contiguous (findCompactingCopy); the op
 /// was a pass of its own over the result (a float depthwise convolution's
 /// ReLU6 over flattened rows). Element-wise ops commute with moving
-/// elements; the pitch columns are computed too, then dropped. Its other
-/// inputs must be scalars.
+/// elements; the pitch columns are computed too, then dropped, so its body
+/// must be pure (speculatable). Its other inputs must be scalars.
 struct HoistElementwiseOntoContraction : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -141,6 +142,11 @@ struct HoistElementwiseOntoContraction : OpRewritePattern<linalg::GenericOp> {
         !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
         op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
       return failure();
+    // It runs on the pitch columns too: nothing that may trap there (an
+    // integer division by what the padding gave).
+    if (!llvm::all_of(op.getBody()->without_terminator(),
+                      [](Operation &inner) { return isPure(&inner); }))
+      return rewriter.notifyMatchFailure(op, "a body op that may trap");
     Value read;
     for (OpOperand *input : op.getDpsInputOperands()) {
       AffineMap map = op.getMatchingIndexingMap(input);

@@ -181,8 +181,9 @@ func.func @onto_flat_rows(%in: tensor<3x14xf32>, %f: tensor<2x3xf32>, %init: ten
 // -----
 
 // Not moved: layout ops that drop nothing (the kernel stage fuses the
-// activation as it is), and an element-wise op with a second tensor (a
-// residual) to read in the result's layout.
+// activation as it is), an element-wise op with a second tensor (a
+// residual) to read in the result's layout, and one that may trap on the
+// pitch columns (an integer division by the result).
 #x = affine_map<(c, p, k) -> (k, p)>
 #w = affine_map<(c, p, k) -> (c, k)>
 #y = affine_map<(c, p, k) -> (c, p)>
@@ -195,9 +196,13 @@ func.func @onto_flat_rows(%in: tensor<3x14xf32>, %f: tensor<2x3xf32>, %init: ten
 // CHECK: tensor.extract_slice
 // CHECK: linalg.generic {{.*}}ins(%{{.*}}, %arg3 : tensor<2x3x4xf32>, tensor<2x3x4xf32>)
 // CHECK: arith.addf
+// CHECK: tensor.extract_slice
+// CHECK: linalg.generic {{.*}}ins(%{{.*}} : tensor<2x3x4xi32>)
+// CHECK: arith.divsi
 // CHECK-NOT: linalg.copy
 func.func @not_onto_contraction(%in: tensor<3x15xf32>, %f: tensor<2x3xf32>, %init: tensor<2x15xf32>,
-                                %residual: tensor<2x3x4xf32>) -> (tensor<2x3x5xf32>, tensor<2x3x4xf32>) {
+                                %residual: tensor<2x3x4xf32>)
+    -> (tensor<2x3x5xf32>, tensor<2x3x4xf32>, tensor<2x3x4xi32>) {
   %zero = arith.constant 0.0 : f32
   %conv = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%in, %f : tensor<3x15xf32>, tensor<2x3xf32>) outs(%init : tensor<2x15xf32>) {
@@ -230,5 +235,25 @@ func.func @not_onto_contraction(%in: tensor<3x15xf32>, %f: tensor<2x3xf32>, %ini
     %s = arith.addf %v, %r : f32
     linalg.yield %s : f32
   } -> tensor<2x3x4xf32>
-  return %act, %sum : tensor<2x3x5xf32>, tensor<2x3x4xf32>
+  %iin = arith.constant dense<1> : tensor<3x15xi32>
+  %ifilter = arith.constant dense<2> : tensor<2x3xi32>
+  %iinit = tensor.empty() : tensor<2x15xi32>
+  %iconv = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%iin, %ifilter : tensor<3x15xi32>, tensor<2x3xi32>) outs(%iinit : tensor<2x15xi32>) {
+  ^bb0(%a: i32, %b: i32, %s: i32):
+    %p = arith.muli %a, %b : i32
+    %r = arith.addi %s, %p : i32
+    linalg.yield %r : i32
+  } -> tensor<2x15xi32>
+  %irows = tensor.expand_shape %iconv [[0], [1, 2]] output_shape [2, 3, 5] : tensor<2x15xi32> into tensor<2x3x5xi32>
+  %icolumns = tensor.extract_slice %irows[0, 0, 0] [2, 3, 4] [1, 1, 1] : tensor<2x3x5xi32> to tensor<2x3x4xi32>
+  %ie = tensor.empty() : tensor<2x3x4xi32>
+  %quotient = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%icolumns : tensor<2x3x4xi32>) outs(%ie : tensor<2x3x4xi32>) {
+  ^bb0(%v: i32, %o: i32):
+    %c100 = arith.constant 100 : i32
+    %q = arith.divsi %c100, %v : i32
+    linalg.yield %q : i32
+  } -> tensor<2x3x4xi32>
+  return %act, %sum, %quotient : tensor<2x3x5xf32>, tensor<2x3x4xf32>, tensor<2x3x4xi32>
 }
