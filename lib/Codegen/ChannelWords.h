@@ -27,10 +27,11 @@ namespace mlir::onnxq {
 /// padded width leaves pitch - width columns the words do not take) and
 /// `width` apart in the words: in the buffer's flat index, element r of
 /// channel c's plane is c * channelStride + r; in the words', its word is
-/// (c / 4) * wordStride + (r / pitch) * width + r % pitch.
+/// (c / channelsPerWord) * wordStride + (r / pitch) * width + r % pitch.
 ///
 /// A copy that drops the pitch columns (findCompactingCopy) is such a
-/// packing of one channel a word, its words the buffer's elements.
+/// packing of one channel a word (channelsPerWord 1), its words the buffer's
+/// elements.
 struct ChannelWordPacking {
   linalg::LinalgOp op;
   Value buffer, words;
