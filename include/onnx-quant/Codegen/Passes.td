@@ -301,14 +301,19 @@ def VectorizePass : Pass<"onnxq-vectorize"> {
     vectorized with masks for the partial last tile. Reads of other buffers
     in a body (table lookups, gathers) become vector gathers or loads. Ops
     that do not vectorize stay scalar. The result is explicit vector code in
-    MLIR, independent of LLVM's loop-vectorizer heuristics.
+    MLIR, independent of LLVM's loop-vectorizer heuristics. A copy that
+    moves the innermost dim (a transpose such as attention's K^T), of 32-bit
+    elements in whole 16 x 16 tiles with 512-bit vectors, goes by tiles
+    instead: 16 contiguous row reads, a transpose in registers (shuffles),
+    16 contiguous row writes.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
            "Width of the target's vector registers in bits">,
   ];
   let dependentDialects = ["vector::VectorDialect", "scf::SCFDialect",
-                           "affine::AffineDialect", "linalg::LinalgDialect",
+                           "affine::AffineDialect", "arith::ArithDialect",
+                           "linalg::LinalgDialect",
                            "bufferization::BufferizationDialect",
                            "tensor::TensorDialect"];
 }
