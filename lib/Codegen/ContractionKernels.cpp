@@ -818,6 +818,34 @@ Operation *getFirstReader(Operation *op, Value root, ArrayRef<Value> reads,
 /// (its start: a bias, a fill) and the op just after it that reads the
 /// output element by element into another buffer (a requantization), when
 /// nothing else reads the output buffer.
+/// A fill of the contraction's output placed earlier in the block (the
+/// zero start of a MatMul's accumulation may sit at the function's start,
+/// among the other fresh buffers' fills) moves to just before it, where
+/// fuseNeighbours takes it as the prologue: nothing else touches the
+/// buffer before the contraction. Left where it was, the kernel would load
+/// its accumulators from memory, and no epilogue could be fused (the
+/// buffer would have a third user).
+void sinkOutputFill(RewriterBase &rewriter, linalg::LinalgOp op) {
+  Value out = op.getDpsInitOperand(0)->get();
+  if (!out.getDefiningOp<memref::AllocOp>())
+    return;
+  linalg::FillOp fill;
+  for (Operation *user : out.getUsers()) {
+    if (user == op.getOperation())
+      continue;
+    auto userFill = dyn_cast<linalg::FillOp>(user);
+    if (userFill && !fill && userFill->getBlock() == op->getBlock() &&
+        userFill->isBeforeInBlock(op)) {
+      fill = userFill;
+      continue;
+    }
+    if (user->getBlock() != op->getBlock() || user->isBeforeInBlock(op))
+      return; // the buffer is used before the contraction by something else
+  }
+  if (fill && fill->getNextNode() != op.getOperation())
+    rewriter.moveOpBefore(fill, op);
+}
+
 void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
   Value out = op.getDpsInitOperand(0)->get();
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
@@ -1926,6 +1954,7 @@ struct ContractionToKernel : OpInterfaceRewritePattern<linalg::LinalgOp> {
     block.vectors = std::min<int64_t>(
         block.vectors, llvm::divideCeil(plan->ranges[plan->n], block.lanes));
     plan->lanes = block.lanes;
+    sinkOutputFill(rewriter, op);
     fuseNeighbours(op, *plan);
     if (saturatingPacks && block.lanes == 16 && plan->epilogue)
       plan->saturation = onnxq::matchSaturatingRequant(plan->epilogue->op);

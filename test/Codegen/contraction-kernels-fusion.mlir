@@ -539,3 +539,84 @@ func.func @pitched_short_rows(%x: memref<4x2x4xi8>, %w: memref<8x4xi8>, %scale: 
   memref.dealloc %acc : memref<8x2x4xi32>
   return
 }
+
+// -----
+
+// The zero start of a float MatMul placed earlier, with another op between
+// it and the MatMul (as at a function's start, among other buffers' fills),
+// moves to the contraction and becomes its prologue: the accumulators start
+// as zeros in registers, and the scale after it (attention's 1/sqrt(d)) is
+// fused as the epilogue. Nothing is left of the fill, the accumulator buffer
+// or the scale's loop.
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+
+// CHECK-LABEL: func.func @early_fill
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-DAG: %[[EIGHTH:.*]] = arith.constant dense<1.250000e-01> : vector<16xf32>
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.alloc
+// CHECK: linalg.copy
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]],
+// CHECK-COUNT-16: vector.fma
+// CHECK: scf.yield
+// CHECK: arith.mulf %{{.*}}, %[[EIGHTH]] : vector<16xf32>
+// CHECK: vector.store
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @early_fill(%q: memref<8x64xf32>, %kt: memref<64x32xf32>, %x: memref<8x8xf32>,
+                      %x2: memref<8x8xf32>, %y: memref<8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %eighth = arith.constant 0.125 : f32
+  %acc = memref.alloc() : memref<8x32xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<8x32xf32>)
+  linalg.copy ins(%x : memref<8x8xf32>) outs(%x2 : memref<8x8xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %kt : memref<8x64xf32>, memref<64x32xf32>) outs(%acc : memref<8x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %s: f32):
+    %p = arith.mulf %a, %b : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<8x32xf32>) outs(%y : memref<8x32xf32>) {
+  ^bb0(%t: f32, %out: f32):
+    %m = arith.mulf %t, %eighth : f32
+    linalg.yield %m : f32
+  }
+  memref.dealloc %acc : memref<8x32xf32>
+  return
+}
+
+// -----
+
+// A fill whose buffer something else reads before the contraction stays.
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+
+// CHECK-LABEL: func.func @fill_read_first
+// CHECK: linalg.fill
+// CHECK: linalg.copy
+// CHECK: vector.load
+func.func @fill_read_first(%q: memref<8x64xf32>, %kt: memref<64x32xf32>,
+                           %seen: memref<8x32xf32>, %y: memref<8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<8x32xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<8x32xf32>)
+  linalg.copy ins(%acc : memref<8x32xf32>) outs(%seen : memref<8x32xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %kt : memref<8x64xf32>, memref<64x32xf32>) outs(%acc : memref<8x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %s: f32):
+    %p = arith.mulf %a, %b : f32
+    %r = arith.addf %s, %p : f32
+    linalg.yield %r : f32
+  }
+  linalg.copy ins(%acc : memref<8x32xf32>) outs(%y : memref<8x32xf32>)
+  memref.dealloc %acc : memref<8x32xf32>
+  return
+}
