@@ -91,6 +91,21 @@ void restoreBufferReads(RewriterBase &rewriter,
 
 /// Tiles `op` to [1, ..., 1, V] and vectorizes the tile (masked at the
 /// boundary). Leaves the op scalar when it is not worth it or not possible.
+/// Tiles `op` by `tileSizes` and erases it; returns the tile. Parallel dims
+/// tile as scf.parallel: onnxq-parallelize may split them.
+FailureOr<linalg::LinalgOp> tileInParallelLoops(IRRewriter &rewriter, linalg::LinalgOp op,
+                                                ArrayRef<int64_t> tileSizes) {
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
+      rewriter, op,
+      linalg::LinalgTilingOptions().setTileSizes(tileSizes).setLoopType(
+          linalg::LinalgTilingLoopType::ParallelLoops));
+  if (failed(tiled))
+    return failure();
+  rewriter.eraseOp(op);
+  return tiled->op;
+}
+
 /// Side of the tiles a transposing copy moves: 16 rows of 16 elements, which
 /// the vector lowering transposes in registers with shuffles.
 constexpr int64_t kTransposeTile = 16;
@@ -134,15 +149,10 @@ LogicalResult vectorizeTranspose(IRRewriter &rewriter, linalg::LinalgOp op,
 
   SmallVector<int64_t> tileSizes(rank, 1);
   tileSizes[innerDim] = tileSizes[outerDim] = kTransposeTile;
-  rewriter.setInsertionPoint(op);
-  FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
-      rewriter, op,
-      linalg::LinalgTilingOptions().setTileSizes(tileSizes).setLoopType(
-          linalg::LinalgTilingLoopType::ParallelLoops));
+  FailureOr<linalg::LinalgOp> tiled = tileInParallelLoops(rewriter, op, tileSizes);
   if (failed(tiled))
     return failure();
-  rewriter.eraseOp(op);
-  linalg::LinalgOp tile = tiled->op;
+  linalg::LinalgOp tile = *tiled;
   Location loc = tile.getLoc();
   rewriter.setInsertionPoint(tile);
   Value from = tile.getDpsInputOperand(0)->get(), to = tile.getDpsInitOperand(0)->get();
@@ -210,16 +220,10 @@ void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
     return;
   SmallVector<int64_t> tileSizes(ranges.size(), 1);
   tileSizes.back() = width;
-  rewriter.setInsertionPoint(op);
-  // Parallel dims tile as scf.parallel: onnxq-parallelize may split them.
-  FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
-      rewriter, op,
-      linalg::LinalgTilingOptions().setTileSizes(tileSizes).setLoopType(
-          linalg::LinalgTilingLoopType::ParallelLoops));
+  FailureOr<linalg::LinalgOp> tiled = tileInParallelLoops(rewriter, op, tileSizes);
   if (failed(tiled))
     return;
-  rewriter.eraseOp(op);
-  linalg::LinalgOp tile = tiled->op;
+  linalg::LinalgOp tile = *tiled;
   SmallVector<int64_t> vectorSizes = tileSizes;
   // The tile's other loops all have extent 1: drop them (reductions of one
   // element vanish), leaving a 1-D element-wise op over the vector lane.
