@@ -813,11 +813,6 @@ Operation *getFirstReader(Operation *op, Value root, ArrayRef<Value> reads,
   return nullptr;
 }
 
-/// Fuses the contraction's neighbours into its kernel where they allow it:
-/// the op just before it that writes its whole output from other values
-/// (its start: a bias, a fill) and the op just after it that reads the
-/// output element by element into another buffer (a requantization), when
-/// nothing else reads the output buffer.
 /// A fill of the contraction's output placed earlier in the block (the
 /// zero start of a MatMul's accumulation may sit at the function's start,
 /// among the other fresh buffers' fills) moves to just before it, where
@@ -846,6 +841,11 @@ void sinkOutputFill(RewriterBase &rewriter, linalg::LinalgOp op) {
     rewriter.moveOpBefore(fill, op);
 }
 
+/// Fuses the contraction's neighbours into its kernel where they allow it:
+/// the op just before it that writes its whole output from other values
+/// (its start: a bias, a fill) and the op just after it that reads the
+/// output element by element into another buffer (a requantization), when
+/// nothing else reads the output buffer.
 void fuseNeighbours(linalg::LinalgOp op, KernelPlan &plan) {
   Value out = op.getDpsInitOperand(0)->get();
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
