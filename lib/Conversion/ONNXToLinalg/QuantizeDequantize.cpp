@@ -175,6 +175,10 @@ struct QuantizeLinearPattern : StaticShapePattern<QuantizeLinearOp> {
   }
 };
 
+/// Vectors of partial results a long min or max reduction keeps apart (any
+/// grouping gives the same min and max).
+constexpr int64_t kIndependentChains = 8;
+
 /// The range of x (its min and max, widened to include 0) in two
 /// reductions, the scale and zero point from it in one-element tensors, then
 /// the element-wise quantization, as ONNX Runtime's kernel computes them.
@@ -197,7 +201,13 @@ struct DynamicQuantizeLinearPattern
     double inf = std::numeric_limits<double>::infinity();
     Value row = reshapeTo(rewriter, loc, adaptor.getX(),
                           RankedTensorType::get({1, xType.getNumElements()}, f32));
+    // Eight vectors of partial results where the tensor is long: the
+    // kernel stage carries them as eight independent chains, where one
+    // vector's chain of NaN-propagating minimumf waits on each step's
+    // latency (8,192 steps for a 128 x 1,024 tensor).
     int64_t lanes = std::max<int64_t>(1, vectorBits / 32);
+    if (xType.getNumElements() >= kIndependentChains * lanes * 16)
+      lanes *= kIndependentChains;
     auto minimum = [](OpBuilder &b, Location l, Value acc, Value v) -> Value {
       return arith::MinimumFOp::create(b, l, acc, v);
     };

@@ -1,5 +1,6 @@
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg --split-input-file | FileCheck %s
 // RUN: onnx-quant-opt %s --convert-onnx-to-linalg="vector-bits=128" --split-input-file | FileCheck %s --check-prefix=LANES
+// RUN: onnx-quant-opt %s --convert-onnx-to-linalg="vector-bits=512" --split-input-file | FileCheck %s --check-prefix=WIDE
 
 // Per tensor, uint8: round half to even of x / scale, plus the zero point,
 // saturated to [0, 255]; the result is the signless i8 of the same bits.
@@ -136,4 +137,27 @@ func.func @quantize_u16_from_f16(%x: tensor<4xf16>, %s: tensor<f16>, %z: tensor<
 func.func @dynamic_quantize(%x: tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>) {
   %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<2x5xf32>) -> (tensor<2x5xui8>, tensor<f32>, tensor<ui8>)
   return %y, %s, %zp : tensor<2x5xui8>, tensor<f32>, tensor<ui8>
+}
+
+// -----
+
+// A long tensor (128 x 1,024) reduces into eight vectors of partial results
+// (512-bit vectors: 8 x 16 lanes, eight independent chains in the kernel),
+// then those 128.
+// WIDE-LABEL: func @dynamic_quantize_long
+// WIDE: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<1x1024x128xf32>) outs(%{{.*}} : tensor<1x128xf32>)
+// WIDE: arith.minimumf
+// WIDE: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x128xf32>) outs(%{{.*}} : tensor<1xf32>)
+// WIDE: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<1x1024x128xf32>) outs(%{{.*}} : tensor<1x128xf32>)
+// WIDE: arith.maximumf
+// A short one (2,047 elements: fewer than 8 x 16 lanes x 16 steps) keeps one vector.
+// WIDE-LABEL: func @dynamic_quantize_short
+// WIDE: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<1x127x16xf32>) outs(%{{.*}} : tensor<1x16xf32>)
+func.func @dynamic_quantize_long(%x: tensor<128x1024xf32>) -> (tensor<128x1024xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<128x1024xf32>) -> (tensor<128x1024xui8>, tensor<f32>, tensor<ui8>)
+  return %y, %s, %zp : tensor<128x1024xui8>, tensor<f32>, tensor<ui8>
+}
+func.func @dynamic_quantize_short(%x: tensor<2047xf32>) -> (tensor<2047xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = onnx.DynamicQuantizeLinear(%x) : (tensor<2047xf32>) -> (tensor<2047xui8>, tensor<f32>, tensor<ui8>)
+  return %y, %s, %zp : tensor<2047xui8>, tensor<f32>, tensor<ui8>
 }
