@@ -5,8 +5,8 @@
 #include "onnx-quant/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -89,8 +89,6 @@ void restoreBufferReads(RewriterBase &rewriter,
   }
 }
 
-/// Tiles `op` to [1, ..., 1, V] and vectorizes the tile (masked at the
-/// boundary). Leaves the op scalar when it is not worth it or not possible.
 /// Tiles `op` by `tileSizes` and erases it; returns the tile. Parallel dims
 /// tile as scf.parallel: onnxq-parallelize may split them.
 FailureOr<linalg::LinalgOp> tileInParallelLoops(IRRewriter &rewriter, linalg::LinalgOp op,
@@ -185,6 +183,8 @@ LogicalResult vectorizeTranspose(IRRewriter &rewriter, linalg::LinalgOp op,
   return success();
 }
 
+/// Tiles `op` to [1, ..., 1, V] and vectorizes the tile (masked at the
+/// boundary). Leaves the op scalar when it is not worth it or not possible.
 void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ranges.empty() || !op.hasPureBufferSemantics() ||
