@@ -116,9 +116,10 @@ constexpr int64_t kTransposeTile = 16;
 /// two apart that share a few cache sets (128 x 256 floats: 1 KB apart, 4
 /// of the 64 sets): 38 us for a 128 x 4 x 64 transpose on the AMD host, 16
 /// us in tiles. 32-bit elements with 512-bit vectors only (a row is one
-/// register); other targets keep the row vectors.
+/// register); other targets keep the row vectors. `ranges`: the op's static
+/// loop ranges.
 LogicalResult vectorizeTranspose(IRRewriter &rewriter, linalg::LinalgOp op,
-                                 unsigned vectorBits) {
+                                 ArrayRef<int64_t> ranges, unsigned vectorBits) {
   if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
       !op.hasPureBufferSemantics() || op.getNumReductionLoops() != 0)
     return failure();
@@ -140,7 +141,6 @@ LogicalResult vectorizeTranspose(IRRewriter &rewriter, linalg::LinalgOp op,
   unsigned rank = inputMap.getNumDims();
   unsigned outerDim = rank - 1;                            // the output's rows
   unsigned innerDim = inputMap.getDimPosition(rank - 1);  // the input's rows
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (innerDim == outerDim || ranges[innerDim] % kTransposeTile != 0 ||
       ranges[outerDim] % kTransposeTile != 0)
     return failure();
@@ -191,7 +191,7 @@ void vectorize(IRRewriter &rewriter, linalg::LinalgOp op, unsigned vectorBits) {
       llvm::any_of(ranges, ShapedType::isDynamic) ||
       op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
     return;
-  if (succeeded(vectorizeTranspose(rewriter, op, vectorBits)))
+  if (succeeded(vectorizeTranspose(rewriter, op, ranges, vectorBits)))
     return;
   // vector<Nxi1> is bit-packed in memory, memref<Nxi1> holds a byte per
   // element (ONNX bool): ops on bool buffers stay scalar.
