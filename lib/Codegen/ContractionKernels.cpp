@@ -175,10 +175,14 @@ struct KernelPlan {
   std::optional<onnxq::SaturatingRequant> saturation;
   /// The epilogue's output is the interior of a padded buffer, rows of
   /// `width` positions along N `pitch` apart, and the kernel stores the
-  /// `padding` between them (storePaddingBetweenRows).
+  /// `padding` between them (storePaddingBetweenRows); with `planeDim`, the
+  /// interior's planes along it are M's rows, and each block of rows also
+  /// fills the padding around its planes.
   struct RowGaps {
     Value padding;
     int64_t width, pitch;
+    memref::SubViewOp interior;
+    std::optional<int64_t> planeDim;
   };
   std::optional<RowGaps> rowGaps;
   /// The epilogue's 8-bit result is stored as the channel words its
@@ -216,6 +220,22 @@ struct KernelPlan {
     for (unsigned loop : reductions)
       depth *= ranges[loop];
     return depth;
+  }
+  /// Bytes of the inputs that walk `loop` and not `other`.
+  int64_t getBytesWalking(unsigned loop, std::optional<unsigned> other) const {
+    int64_t bytes = 0;
+    for (unsigned k = 0; k < numInputs; ++k)
+      if (walks(k, loop) && !(other && walks(k, *other))) {
+        auto type = cast<MemRefType>(operands[k].getType());
+        bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+      }
+    return bytes;
+  }
+  /// Whether the blocks of M rows are the kernel's outer loop (the one
+  /// onnxq-parallelize splits), the panels of N inside: when the operand
+  /// walking M outweighs the one walking N (KernelEmitter::emitPanels).
+  bool rowBlocksOuter() const {
+    return m && getBytesWalking(*m, n) > getBytesWalking(n, m);
   }
 };
 
@@ -1001,17 +1021,6 @@ private:
                  });
   }
 
-  /// Bytes of the inputs that walk `loop` and not `other`.
-  int64_t getBytesWalking(unsigned loop, std::optional<unsigned> other) const {
-    int64_t bytes = 0;
-    for (unsigned k = 0; k < plan.numInputs; ++k)
-      if (plan.walks(k, loop) && !(other && plan.walks(k, *other))) {
-        auto type = cast<MemRefType>(plan.operands[k].getType());
-        bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
-      }
-    return bytes;
-  }
-
   /// N is cut into panels whose slice of the N-walking operand stays in
   /// cache while every row block passes over it. An output of kMinPanels
   /// tiles or more gets kMinPanels panels at least (the zoo MobileNetV2's
@@ -1058,8 +1067,11 @@ private:
     auto forEachRowBlock = [&](bool outer, function_ref<void(OpFoldResult, int64_t)> body) {
       forEachBlock(b.getIndexAttr(0), rows, block.rows, body, outer);
     };
-    if (plan.m && getBytesWalking(*plan.m, plan.n) > getBytesWalking(plan.n, plan.m)) {
+    if (plan.rowBlocksOuter()) {
       forEachRowBlock(true, [&](OpFoldResult row, int64_t tileRows) {
+        if (plan.rowGaps && plan.rowGaps->planeDim)
+          onnxq::fillPlaneBorders(b, loc, plan.rowGaps->padding, plan.rowGaps->interior,
+                                  *plan.rowGaps->planeDim, row, tileRows);
         forEachPanel(false, [&](OpFoldResult panelStart, int64_t panelSize) {
           emitRowBlock(panelStart, panelSize, row, tileRows);
         });
@@ -1840,6 +1852,34 @@ private:
   DenseMap<std::pair<int64_t, int64_t>, Value> channelBytes;
 };
 
+/// The interior's dim whose planes (its last two dims) are the rows of M,
+/// when the kernel's outer loop is M's blocks and no input reads the
+/// buffer: each block then fills the padding around its planes before it
+/// writes them, on the thread that writes them, rather than the fill on the
+/// calling thread (with two threads, the other core then took the lines of
+/// its planes' top and bottom rows from it: MobileNetV2's 14 x 14
+/// expansions wrote their half 1.3-1.6x as slowly as the calling thread).
+std::optional<int64_t> getPlanesOfRows(const KernelPlan &plan, int64_t result,
+                                       memref::SubViewOp interior) {
+  MemRefType source = interior.getSourceType();
+  int64_t rank = source.getRank(), planeDim = rank - 3;
+  bool singleOuter = llvm::all_of(plan.outer,
+                                  [&](unsigned loop) { return plan.ranges[loop] == 1; });
+  if (!plan.rowBlocksOuter() || !singleOuter || planeDim < 0 ||
+      !source.getLayout().isIdentity() ||
+      plan.strides[result][*plan.m] !=
+          source.getDimSize(rank - 2) * source.getDimSize(rank - 1) ||
+      interior.getStaticSizes()[planeDim] != plan.ranges[*plan.m] ||
+      llvm::any_of(interior.getStaticSizes().take_front(planeDim),
+                   [](int64_t size) { return size != 1; }))
+    return std::nullopt;
+  Value buffer = getAllocation(interior);
+  for (auto [k, operand] : llvm::enumerate(plan.operands))
+    if (int64_t(k) != result && getAllocation(operand) == buffer)
+      return std::nullopt;
+  return planeDim;
+}
+
 /// When the epilogue's output is the interior of a padded buffer that the
 /// buffer's fill filled before, its rows along N (N's own loop, with a
 /// loop merged into it or another loop for the rows): the kernel stores
@@ -1866,8 +1906,9 @@ void storePaddingBetweenRows(RewriterBase &rewriter, KernelPlan &plan) {
   linalg::FillOp fill = onnxq::findInteriorFill(interior, epilogue);
   if (!fill)
     return;
-  plan.rowGaps = KernelPlan::RowGaps{fill.getInputs()[0], width, pitch};
-  onnxq::fillAroundRows(rewriter, fill, interior);
+  plan.rowGaps = KernelPlan::RowGaps{fill.getInputs()[0], width, pitch, interior,
+                                     getPlanesOfRows(plan, result, interior)};
+  onnxq::fillAroundRows(rewriter, fill, interior, plan.rowGaps->planeDim);
 }
 
 /// When the epilogue's 8-bit result is read only by its packing into

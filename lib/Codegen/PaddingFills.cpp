@@ -4,6 +4,9 @@
 
 #include "BufferUses.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 using namespace mlir;
 using namespace mlir::onnxq;
 
@@ -13,20 +16,50 @@ bool isStatic(ArrayRef<int64_t> values) {
   return !llvm::any_of(values, ShapedType::isDynamic);
 }
 
-/// Fills `buffer` in the box of `offsets` and `sizes` with `fill`'s value.
-void fillBox(RewriterBase &rewriter, linalg::FillOp fill, Value buffer,
-             ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
+/// Fills `buffer` with `padding` in the box of `offsets` and `sizes`.
+void fillBox(OpBuilder &b, Location loc, Value padding, Value buffer,
+             ArrayRef<OpFoldResult> offsets, ArrayRef<int64_t> sizes) {
   if (llvm::any_of(sizes, [](int64_t size) { return size <= 0; }))
     return;
-  auto attrs = [&](ArrayRef<int64_t> values) {
-    return llvm::map_to_vector(values, [&](int64_t v) -> OpFoldResult {
-      return rewriter.getIndexAttr(v);
-    });
-  };
-  SmallVector<int64_t> ones(offsets.size(), 1);
-  Value box = memref::SubViewOp::create(rewriter, fill.getLoc(), buffer, attrs(offsets),
-                                        attrs(sizes), attrs(ones));
-  linalg::FillOp::create(rewriter, fill.getLoc(), fill.getInputs(), ValueRange{box});
+  SmallVector<OpFoldResult> boxSizes = getAsIndexOpFoldResult(b.getContext(), sizes);
+  SmallVector<OpFoldResult> ones(offsets.size(), b.getIndexAttr(1));
+  Value box = memref::SubViewOp::create(b, loc, buffer, offsets, boxSizes, ones);
+  linalg::FillOp::create(b, loc, padding, ValueRange{box});
+}
+
+/// A box of the padding around an interior: along `dim` (before or after
+/// the interior there, inside it along the dims before, whole along the
+/// dims after), or, with `dim` the last, the padding before its first row.
+struct PaddingBox {
+  int64_t dim;
+  SmallVector<int64_t> offsets, sizes;
+};
+
+/// The boxes around `interior` but the padding between its rows.
+SmallVector<PaddingBox> getBoxesAroundRows(memref::SubViewOp interior) {
+  ArrayRef<int64_t> shape = interior.getSourceType().getShape();
+  ArrayRef<int64_t> offsets = interior.getStaticOffsets();
+  ArrayRef<int64_t> sizes = interior.getStaticSizes();
+  int64_t rank = shape.size();
+  SmallVector<PaddingBox> boxes;
+  for (int64_t d = 0; d + 1 < rank; ++d) {
+    SmallVector<int64_t> boxOffsets(offsets.take_front(d)), boxSizes(sizes.take_front(d));
+    boxOffsets.append(rank - d, 0);
+    boxSizes.append(shape.drop_front(d).begin(), shape.end());
+    boxSizes[d] = offsets[d];
+    boxes.push_back({d, boxOffsets, boxSizes});
+    boxOffsets[d] = offsets[d] + sizes[d];
+    boxSizes[d] = shape[d] - boxOffsets[d];
+    boxes.push_back({d, boxOffsets, boxSizes});
+  }
+  // Along the last dim, only the padding before the first row: the writer
+  // stores the padding after each row.
+  SmallVector<int64_t> boxOffsets(offsets), boxSizes(sizes);
+  boxOffsets[rank - 1] = 0;
+  boxSizes[rank - 2] = 1;
+  boxSizes[rank - 1] = offsets[rank - 1];
+  boxes.push_back({rank - 1, boxOffsets, boxSizes});
+  return boxes;
 }
 
 } // namespace
@@ -75,32 +108,31 @@ bool mlir::onnxq::hasRowBelow(memref::SubViewOp interior) {
 }
 
 void mlir::onnxq::fillAroundRows(RewriterBase &rewriter, linalg::FillOp fill,
-                                 memref::SubViewOp interior) {
-  Value buffer = interior.getSource();
-  ArrayRef<int64_t> shape = interior.getSourceType().getShape();
-  ArrayRef<int64_t> offsets = interior.getStaticOffsets();
-  ArrayRef<int64_t> sizes = interior.getStaticSizes();
-  int64_t rank = shape.size();
+                                 memref::SubViewOp interior,
+                                 std::optional<int64_t> planeDim) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(fill);
-  // The slabs before and after the interior along each dim but the last,
-  // inside it along the dims before, whole along the dims after.
-  for (int64_t d = 0; d + 1 < rank; ++d) {
-    SmallVector<int64_t> boxOffsets(offsets.take_front(d)), boxSizes(sizes.take_front(d));
-    boxOffsets.append(rank - d, 0);
-    boxSizes.append(shape.drop_front(d).begin(), shape.end());
-    boxSizes[d] = offsets[d];
-    fillBox(rewriter, fill, buffer, boxOffsets, boxSizes);
-    boxOffsets[d] = offsets[d] + sizes[d];
-    boxSizes[d] = shape[d] - boxOffsets[d];
-    fillBox(rewriter, fill, buffer, boxOffsets, boxSizes);
-  }
-  // Along the last dim, only the padding before the first row: the writer
-  // stores the padding after each row.
-  SmallVector<int64_t> boxOffsets(offsets), boxSizes(sizes);
-  boxOffsets[rank - 1] = 0;
-  boxSizes[rank - 2] = 1;
-  boxSizes[rank - 1] = offsets[rank - 1];
-  fillBox(rewriter, fill, buffer, boxOffsets, boxSizes);
+  MLIRContext *context = rewriter.getContext();
+  for (const PaddingBox &box : getBoxesAroundRows(interior))
+    if (!planeDim || box.dim <= *planeDim)
+      fillBox(rewriter, fill.getLoc(), fill.getInputs()[0], interior.getSource(),
+              getAsIndexOpFoldResult(context, box.offsets), box.sizes);
   rewriter.eraseOp(fill);
+}
+
+void mlir::onnxq::fillPlaneBorders(OpBuilder &b, Location loc, Value padding,
+                                   memref::SubViewOp interior, int64_t planeDim,
+                                   OpFoldResult first, int64_t count) {
+  MLIRContext *context = b.getContext();
+  OpFoldResult start = affine::makeComposedFoldedAffineApply(
+      b, loc, getAffineDimExpr(0, context) + interior.getStaticOffsets()[planeDim],
+      {first});
+  for (PaddingBox &box : getBoxesAroundRows(interior)) {
+    if (box.dim <= planeDim)
+      continue;
+    SmallVector<OpFoldResult> offsets = getAsIndexOpFoldResult(context, box.offsets);
+    offsets[planeDim] = start;
+    box.sizes[planeDim] = count;
+    fillBox(b, loc, padding, interior.getSource(), offsets, box.sizes);
+  }
 }

@@ -30,9 +30,19 @@ linalg::FillOp findInteriorFill(memref::SubViewOp interior, Operation *writer);
 /// between its rows (its last two dims), which its writer stores: after the
 /// last element of each row, the rest of that row and the start of the next
 /// (the bottom padding, for the last row). The buffer needs a row of bottom
-/// padding for that: `hasRowBelow`.
+/// padding for that: `hasRowBelow`. With `planeDim`, the padding around
+/// each of the interior's planes along it (the rows above and below and the
+/// first row's start) is left to the writer too (fillPlaneBorders).
 void fillAroundRows(RewriterBase &rewriter, linalg::FillOp fill,
-                    memref::SubViewOp interior);
+                    memref::SubViewOp interior,
+                    std::optional<int64_t> planeDim = std::nullopt);
+
+/// Fills, at the builder's point, the padding around planes [first, first +
+/// count) of `interior` along `planeDim` that fillAroundRows left out: a
+/// writer that writes those planes whole, on the thread that writes them.
+void fillPlaneBorders(OpBuilder &b, Location loc, Value padding,
+                      memref::SubViewOp interior, int64_t planeDim,
+                      OpFoldResult first, int64_t count);
 bool hasRowBelow(memref::SubViewOp interior);
 
 } // namespace mlir::onnxq
