@@ -9,25 +9,13 @@
  * and takes the mean of the last B - 1 calls: the model then finds its own
  * data in the caches, and in the cores that wrote it, as a program calling
  * one model again and again does. */
+#include "harness.h"
 #include "onnxq_pool.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static size_t element_bytes(int dtype) {
-  switch (dtype) {
-  case 2: case 3: case 9: return 1;   /* uint8, int8, bool */
-  case 10: return 2;                  /* float16 */
-  case 7: case 11: return 8;          /* int64, double */
-  default: return 4;                  /* float, int32 */
-  }
-}
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e9 + t.tv_nsec;
-}
 static int by_value(const void *x, const void *y) {
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);
@@ -52,15 +40,8 @@ int main(int argc, char **argv) {
   const void *in[MAX_TENSORS];
   void *out_a[MAX_TENSORS], *out_b[MAX_TENSORS];
   size_t out_bytes[MAX_TENSORS];
-  for (int i = 0; i < ni; ++i) {
-    const onnxq_tensor_info *info = a_input_info(i);
-    size_t n = a_input_size(i), bytes = n * element_bytes(info->dtype);
-    void *p = calloc(1, bytes ? bytes : 1);
-    if (info->dtype == 1)
-      for (size_t e = 0; e < n; ++e)
-        ((float *)p)[e] = (float)((e * 2654435761u) % 1000) / 500.0f - 1.0f;
-    in[i] = p;
-  }
+  for (int i = 0; i < ni; ++i)
+    in[i] = make_input(a_input_info(i)->dtype, a_input_size(i));
   for (int i = 0; i < no; ++i) {
     out_bytes[i] = a_output_size(i) * element_bytes(a_output_info(i)->dtype);
     out_a[i] = calloc(1, out_bytes[i] + 1);
