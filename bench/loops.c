@@ -7,6 +7,10 @@
  *   - serial: the wrapper runs the loop's parts one after the other on the
  *     calling thread (the work of the loop as one thread does it);
  *   - pool: the parts go to onnxq_pool.h's pool of `threads` threads.
+ * The modes alternate in bursts of 4 calls, the first of each untimed: a
+ * call then starts from its own mode's data placement (with two threads,
+ * lines where the thread that wrote them left them; a pool call right
+ * after a serial one found every line in the calling thread's caches).
  * Per loop (task function): the serial parts' sum, the loop's time in pool
  * mode (from the hand-over to the last part's end), the calling thread's
  * part and the other threads' parts; and each mode's whole call (means, so
@@ -35,7 +39,7 @@ typedef struct {
 
 static loop_times loops[MAX_LOOPS];
 static int num_loops;
-static int serial_mode;
+static int serial_mode, recording;
 static pthread_t calling_thread;
 static onnxq_pool *pool;
 
@@ -63,6 +67,8 @@ static void run_timed_part(void *ctx, int64_t begin, int64_t end) {
   double t0 = now_ns();
   task->fn(task->ctx, begin, end);
   double dt = now_ns() - t0;
+  if (!recording)
+    return;
   if (pthread_equal(pthread_self(), calling_thread))
     task->times->caller += dt;
   else
@@ -75,12 +81,14 @@ static void profiled_parallel_for(void *p, int64_t n, onnxq_task_fn fn, void *ct
   if (serial_mode) {
     for (int64_t part = 0; part < n; ++part)
       fn(ctx, part, part + 1);
-    times->serial += now_ns() - t0;
+    if (recording)
+      times->serial += now_ns() - t0;
     return;
   }
   timed_task task = {fn, ctx, times};
   onnxq_pool_parallel_for(p, n, run_timed_part, &task);
-  times->pool += now_ns() - t0;
+  if (recording)
+    times->pool += now_ns() - t0;
 }
 
 int main(int argc, char **argv) {
@@ -109,12 +117,20 @@ int main(int argc, char **argv) {
       fprintf(stderr, "loops: the model returned an error\n");
       return 1;
     }
-  for (int call = 0; call < 2 * calls; ++call) {
-    serial_mode = call % 2 == 0;
-    double t0 = now_ns();
-    m_run_parallel(in, out, workspace, profiled_parallel_for, pool, threads);
-    *(serial_mode ? &serial : &pooled) += now_ns() - t0;
+  enum { burst = 4 };
+  int timed = 0;
+  for (int block = 0; timed < calls; ++block) {
+    serial_mode = block % 2 == 0;
+    for (int call = 0; call < burst; ++call) {
+      recording = call > 0;
+      double t0 = now_ns();
+      m_run_parallel(in, out, workspace, profiled_parallel_for, pool, threads);
+      if (recording)
+        *(serial_mode ? &serial : &pooled) += now_ns() - t0;
+    }
+    timed += serial_mode ? 0 : burst - 1;
   }
+  calls = timed;
   for (int i = 0; i < num_loops; ++i)
     printf("loop %p %.3f %.3f %.3f %.3f\n", (void *)loops[i].fn, loops[i].serial / calls / 1e3,
            loops[i].pool / calls / 1e3, loops[i].caller / calls / 1e3,

@@ -8,7 +8,9 @@
 Compiles the model, links it with bench/loops.c (the reference pool of
 include/onnxq_pool.h behind a wrapper that times every split loop and each of
 its parts) and runs it, calls alternating between the loops' parts run one
-after the other on the calling thread ("serial") and on the pool. Per split
+after the other on the calling thread ("serial") and on the pool, in bursts
+of 4 (the first call of each untimed, so that each mode starts from its own
+data placement). Per split
 loop, in microseconds per call: the serial time, the loop's time on the pool,
 the calling thread's part, the other threads' parts, and the loss (the pool
 time less the serial time / threads: what the split loses against a perfect
@@ -32,8 +34,8 @@ def node_names(exe):
     names = {}
     for line in subprocess.run(["nm", str(exe)], capture_output=True, text=True).stdout.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[2].endswith("_part_entry"):
-            name = parts[2][:-len("_part_entry")]
+        if len(parts) == 3 and "_part" in parts[2] and parts[2].endswith("_entry"):
+            name = parts[2][:-len("_entry")]
             names[int(parts[0], 16)] = name[len("m_"):] if name.startswith("m_") else name
     return names
 
