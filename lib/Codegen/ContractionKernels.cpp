@@ -1858,7 +1858,7 @@ private:
 /// writes them, on the thread that writes them, rather than the fill on the
 /// calling thread (with two threads, the other core then took the lines of
 /// its planes' top and bottom rows from it: MobileNetV2's 14 x 14
-/// expansions wrote their half 1.3-1.6x as slowly as the calling thread).
+/// expansions wrote their half 1.3-1.8x as slowly as the calling thread).
 std::optional<int64_t> getPlanesOfRows(const KernelPlan &plan, int64_t result,
                                        memref::SubViewOp interior) {
   MemRefType source = interior.getSourceType();
